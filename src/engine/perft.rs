@@ -1,0 +1,66 @@
+//! Perft: the number of move sequences of exactly `depth` moves (RULES.md, "Reference
+//! numbers"). Every move is played, the last ply included, so it measures move making.
+
+use super::position::Position;
+use super::rules::Variant;
+
+/// Counts the move sequences of exactly `depth` moves from `pos`. A game that ends
+/// before move `depth` contributes nothing; a move that ends it at `depth` counts.
+/// Oware's rule 8 is applied along each line: a repeated position ends the game.
+///
+/// ```
+/// use mancala::engine::{perft, Position, Rules, Variant};
+/// let start = Position::start(Rules::new(Variant::Kalah)).unwrap();
+/// assert_eq!(perft(&start, 2), 35);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.variant() == Variant::Oware {
+        let mut path = Vec::with_capacity(depth as usize + 1);
+        path.push(pos.key());
+        perft_with_path(pos, depth, &mut path)
+    } else {
+        perft_plain(pos, depth)
+    }
+}
+
+fn perft_plain(pos: &Position, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    let mut leaves = 0;
+    for house in moves {
+        let mut next = *pos;
+        next.play_unchecked(house);
+        leaves += if depth == 1 {
+            1
+        } else {
+            perft_plain(&next, depth - 1)
+        };
+    }
+    leaves
+}
+
+/// Perft that keeps the keys of the positions on the current line, for rule 8.
+fn perft_with_path(pos: &Position, depth: u32, path: &mut Vec<u128>) -> u64 {
+    let moves = pos.legal_moves();
+    let mut leaves = 0;
+    for house in moves {
+        let mut next = *pos;
+        next.play_unchecked(house);
+        if depth == 1 {
+            // The last move counts whether or not it repeats a position.
+            leaves += 1;
+            continue;
+        }
+        let key = next.key();
+        if !next.is_over() && path.contains(&key) {
+            // The repetition ends the game before the remaining moves.
+            continue;
+        }
+        path.push(key);
+        leaves += perft_with_path(&next, depth - 1, path);
+        path.pop();
+    }
+    leaves
+}

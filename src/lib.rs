@@ -1,0 +1,7 @@
+//! Mancala: Kalah, Oware and Congkak with a strong computer opponent.
+//!
+//! `engine` holds the rules; the other modules build on it (see DESIGN in the README).
+
+pub mod engine;
+
+slint::include_modules!();

@@ -1,0 +1,4 @@
+fn main() {
+    let w = mancala::AppWindow::new().unwrap();
+    w.run().unwrap();
+}
