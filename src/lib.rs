@@ -2,6 +2,7 @@
 //!
 //! `engine` holds the rules; the other modules build on it (see DESIGN in the README).
 
+pub mod cli;
 pub mod engine;
 
 slint::include_modules!();

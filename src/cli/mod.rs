@@ -1,0 +1,29 @@
+//! `mancala-cli`: engine tools and screenshots (the contract is in DESIGN.md).
+//! One module per subcommand; each has `run(&Args) -> Result<(), CliError>`.
+
+mod args;
+mod perft;
+mod show;
+
+pub use args::{Args, CliError};
+pub use show::position_json;
+
+const USAGE: &str = "usage: mancala-cli <show|perft> [--variant kalah|oware|congkak] \
+[--seeds N] [--houses H] [--rule NAME=VALUE]... [--moves \"3 6 1\"] [--json] [command flags]";
+
+/// Runs one subcommand; `args` excludes the program name.
+pub fn run(args: &[String]) -> Result<(), CliError> {
+    let (command, rest) = args
+        .split_first()
+        .ok_or_else(|| CliError(USAGE.to_string()))?;
+    let parsed = Args::parse(rest)?;
+    match command.as_str() {
+        "show" => show::run(&parsed),
+        "perft" => perft::run(&parsed),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(CliError(format!("unknown command '{other}'\n{USAGE}"))),
+    }
+}
