@@ -4,5 +4,6 @@
 
 pub mod cli;
 pub mod engine;
+pub mod store;
 
 slint::include_modules!();

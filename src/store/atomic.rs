@@ -1,0 +1,174 @@
+//! Crash-safe file replacement and the quarantine of bad files.
+//!
+//! A write goes to a temporary file beside the target, is flushed and synced, and is
+//! then renamed over the target. A rename within one directory is atomic on the file
+//! systems the app runs on, so a crash at any instant leaves the old file or the new
+//! one, never a mix. The two steps are separate functions so that tests can stop
+//! between them, as a crash would.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Marks temporary files: `<name>.tmp-<process>-<counter>`.
+const TEMP_MARK: &str = ".tmp-";
+/// Marks files moved aside: `<name>.corrupt-<unix seconds>[-<n>]`.
+const CORRUPT_MARK: &str = ".corrupt-";
+
+/// Replaces `target` with `bytes` atomically.
+pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temp = write_temp(target, bytes)?;
+    commit(&temp, target)
+}
+
+/// Step one: writes `bytes` to a fresh temporary file beside `target` and syncs it.
+/// Returns the temporary file's path; `target` is untouched.
+pub fn write_temp(target: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    // A counter as well as the process id: two saves in one process never share a
+    // temporary file.
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let temp = sibling(target, &format!("{TEMP_MARK}{}-{n}", std::process::id()));
+    let written = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.flush()?;
+            file.sync_all()
+        });
+    match written {
+        Ok(()) => Ok(temp),
+        Err(e) => {
+            // Only our own half-written file is removed; the target is untouched.
+            let _ = fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// Step two: renames `temp` over `target`, then syncs the directory so that the
+/// rename itself survives a power cut.
+pub fn commit(temp: &Path, target: &Path) -> io::Result<()> {
+    fs::rename(temp, target)?;
+    sync_dir(target);
+    Ok(())
+}
+
+/// Removes temporary files of `target` left by a write that never reached its rename.
+/// The target itself still holds the last complete write. Returns how many went.
+pub fn remove_stale_temps(target: &Path) -> usize {
+    let prefix = format!("{}{TEMP_MARK}", file_name(target));
+    siblings_with_prefix(target, &prefix)
+        .filter(|path| fs::remove_file(path).is_ok())
+        .count()
+}
+
+/// Renames a bad `target` to `<name>.corrupt-<unix seconds>`, adding `-2`, `-3`, ...
+/// if that name is taken, so that nothing is ever overwritten. Returns the new path.
+pub fn move_aside(target: &Path) -> io::Result<PathBuf> {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let base = format!("{CORRUPT_MARK}{seconds}");
+    let mut aside = sibling(target, &base);
+    let mut n = 1;
+    // symlink_metadata: a dangling link counts as taken too.
+    while fs::symlink_metadata(&aside).is_ok() {
+        n += 1;
+        aside = sibling(target, &format!("{base}-{n}"));
+    }
+    fs::rename(target, &aside)?;
+    sync_dir(target);
+    Ok(aside)
+}
+
+/// Files moved aside from `target`, oldest name first.
+pub fn corrupt_files(target: &Path) -> Vec<PathBuf> {
+    let prefix = format!("{}{CORRUPT_MARK}", file_name(target));
+    let mut found: Vec<PathBuf> = siblings_with_prefix(target, &prefix).collect();
+    found.sort();
+    found
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn sibling(target: &Path, suffix: &str) -> PathBuf {
+    target.with_file_name(format!("{}{suffix}", file_name(target)))
+}
+
+fn siblings_with_prefix(target: &Path, prefix: &str) -> impl Iterator<Item = PathBuf> {
+    let dir = target.parent().map(Path::to_path_buf).unwrap_or_default();
+    let prefix = prefix.to_string();
+    fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(move |entry| entry.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|entry| entry.path())
+}
+
+/// Makes a rename in `target`'s directory durable. Not every platform can open a
+/// directory for syncing; there the rename is still atomic, only maybe not yet on disk.
+fn sync_dir(target: &Path) {
+    if let Some(dir) = target.parent() {
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_replaces_the_file_and_leaves_no_temp() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.json");
+        write_atomic(&target, b"one").unwrap();
+        write_atomic(&target, b"two").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"two");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_unfinished_write_leaves_the_old_file_and_its_temp_can_be_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.json");
+        write_atomic(&target, b"old").unwrap();
+        let temp = write_temp(&target, b"new").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"old");
+        assert_eq!(fs::read(&temp).unwrap(), b"new");
+        let other = dir.path().join("b.json");
+        let other_temp = write_temp(&other, b"x").unwrap();
+        assert_eq!(remove_stale_temps(&target), 1);
+        assert!(!temp.exists());
+        assert!(other_temp.exists(), "only the target's own temps go");
+        assert_eq!(fs::read(&target).unwrap(), b"old");
+    }
+
+    #[test]
+    fn moving_aside_twice_keeps_both_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.json");
+        fs::write(&target, b"bad one").unwrap();
+        let first = move_aside(&target).unwrap();
+        fs::write(&target, b"bad two").unwrap();
+        let second = move_aside(&target).unwrap();
+        assert_ne!(first, second);
+        assert!(!target.exists());
+        assert_eq!(fs::read(&first).unwrap(), b"bad one");
+        assert_eq!(fs::read(&second).unwrap(), b"bad two");
+        assert_eq!(corrupt_files(&target).len(), 2);
+        let name = file_name(&first);
+        assert!(name.starts_with("a.json.corrupt-"), "{name}");
+    }
+}

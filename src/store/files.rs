@@ -1,0 +1,209 @@
+//! `Store`: the three files in one directory, loaded forgivingly and written atomically.
+//!
+//! Loading never fails: a missing file gives defaults; a file this version cannot use
+//! (unparsable, or parsed but invalid, such as an illegal game record) is moved aside
+//! and a `Notice` is queued for the player. Nothing is ever deleted except the saved
+//! game on `clear_game` and temporary files of writes that never finished.
+
+use super::atomic;
+use super::saved_game::SavedGame;
+use super::settings::Settings;
+use super::stats::Stats;
+use super::SCHEMA;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Which of the store's files a notice is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    Settings,
+    Game,
+    Stats,
+}
+
+impl FileKind {
+    pub const ALL: [FileKind; 3] = [FileKind::Settings, FileKind::Game, FileKind::Stats];
+
+    pub fn file_name(self) -> &'static str {
+        match self {
+            FileKind::Settings => "settings.json",
+            FileKind::Game => "game.json",
+            FileKind::Stats => "stats.json",
+        }
+    }
+}
+
+/// What was wrong with a file that was moved aside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Not readable as this version's format: truncated, garbage, or a newer version's
+    /// file that this one cannot parse.
+    Unreadable(String),
+    /// Readable but unusable: rules the engine does not play, an illegal game record,
+    /// an unknown difficulty level.
+    Invalid(String),
+}
+
+/// Something the player should be told once: a file could not be used and was moved
+/// aside. The UI words it (translated); `problem` holds English detail for logs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub file: FileKind,
+    /// Where the file now is. If even renaming failed (a read-only directory), this is
+    /// the file's own path: it was left where it was.
+    pub moved_to: PathBuf,
+    pub problem: Problem,
+}
+
+/// A type kept in one of the store's files.
+trait StoredFile: Serialize + DeserializeOwned {
+    const KIND: FileKind;
+    /// The loaded value made consistent, or why it cannot be used.
+    fn checked(self) -> Result<Self, String>;
+    /// A copy stamped with this version's schema, for writing.
+    fn stamped(&self) -> Self;
+}
+
+impl StoredFile for Settings {
+    const KIND: FileKind = FileKind::Settings;
+    fn checked(self) -> Result<Self, String> {
+        Settings::checked(self)
+    }
+    fn stamped(&self) -> Self {
+        Settings {
+            schema: SCHEMA,
+            ..self.clone()
+        }
+    }
+}
+
+impl StoredFile for SavedGame {
+    const KIND: FileKind = FileKind::Game;
+    fn checked(self) -> Result<Self, String> {
+        self.to_game().map_err(|e| e.to_string())?;
+        Ok(self)
+    }
+    fn stamped(&self) -> Self {
+        SavedGame {
+            schema: SCHEMA,
+            ..self.clone()
+        }
+    }
+}
+
+impl StoredFile for Stats {
+    const KIND: FileKind = FileKind::Stats;
+    fn checked(self) -> Result<Self, String> {
+        Stats::checked(self)
+    }
+    fn stamped(&self) -> Self {
+        let mut stats = self.clone();
+        stats.schema = SCHEMA;
+        stats
+    }
+}
+
+/// The app's files in one directory. One `Store` per directory at a time.
+#[derive(Debug)]
+pub struct Store {
+    dir: PathBuf,
+    notices: Vec<Notice>,
+}
+
+impl Store {
+    /// Opens the store in `dir`, creating the directory if needed, and removes
+    /// temporary files of writes that were cut off. Never fails: if the directory
+    /// cannot be made, loads give defaults and saves report the error.
+    pub fn open(dir: impl Into<PathBuf>) -> Store {
+        let dir = dir.into();
+        let _ = fs::create_dir_all(&dir);
+        for kind in FileKind::ALL {
+            atomic::remove_stale_temps(&dir.join(kind.file_name()));
+        }
+        Store {
+            dir,
+            notices: Vec::new(),
+        }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The path of one of the store's files.
+    pub fn path(&self, kind: FileKind) -> PathBuf {
+        self.dir.join(kind.file_name())
+    }
+
+    /// The settings; defaults if there are none or they could not be used.
+    pub fn load_settings(&mut self) -> Settings {
+        self.load().unwrap_or_default()
+    }
+
+    pub fn save_settings(&self, settings: &Settings) -> io::Result<()> {
+        self.save(settings)
+    }
+
+    /// The game in progress, if there is one that replays legally.
+    pub fn load_game(&mut self) -> Option<SavedGame> {
+        self.load()
+    }
+
+    pub fn save_game(&self, game: &SavedGame) -> io::Result<()> {
+        self.save(game)
+    }
+
+    /// Forgets the game in progress (it ended, or the player started another).
+    pub fn clear_game(&self) -> io::Result<()> {
+        match fs::remove_file(self.path(FileKind::Game)) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            other => other,
+        }
+    }
+
+    pub fn load_stats(&mut self) -> Stats {
+        self.load().unwrap_or_default()
+    }
+
+    pub fn save_stats(&self, stats: &Stats) -> io::Result<()> {
+        self.save(stats)
+    }
+
+    /// Notices not yet shown; each is returned once.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    fn save<T: StoredFile>(&self, value: &T) -> io::Result<()> {
+        let mut json = serde_json::to_vec_pretty(&value.stamped()).map_err(io::Error::other)?;
+        json.push(b'\n');
+        atomic::write_atomic(&self.path(T::KIND), &json)
+    }
+
+    fn load<T: StoredFile>(&mut self) -> Option<T> {
+        let path = self.path(T::KIND);
+        let problem = match fs::read(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+            // Anything else that stops reading (a directory in the file's place, no
+            // permission) is treated like bad content: moved out of the way.
+            Err(e) => Problem::Unreadable(e.to_string()),
+            Ok(bytes) => match serde_json::from_slice::<T>(&bytes) {
+                Err(e) => Problem::Unreadable(e.to_string()),
+                Ok(value) => match value.checked() {
+                    Ok(value) => return Some(value),
+                    Err(why) => Problem::Invalid(why),
+                },
+            },
+        };
+        let moved_to = atomic::move_aside(&path).unwrap_or(path);
+        self.notices.push(Notice {
+            file: T::KIND,
+            moved_to,
+            problem,
+        });
+        None
+    }
+}

@@ -1,0 +1,21 @@
+//! Settings, the game in progress and statistics, kept as JSON files in one directory
+//! (see docs/store.md). Every write is atomic; a file that cannot be used is moved aside,
+//! never deleted, and the player is told once. The store is handed its directory and
+//! knows no platform: `location::desktop_data_dir` finds one on a desktop.
+
+pub mod atomic;
+mod files;
+pub mod location;
+mod saved_game;
+mod settings;
+mod stats;
+
+pub use files::{FileKind, Notice, Problem, Store};
+pub use location::desktop_data_dir;
+pub use saved_game::{ResumeError, SavedGame};
+pub use settings::{AnimationSpeed, FirstPlayer, Language, Opponent, PerVariant, Settings, Theme};
+pub use stats::{GameResult, Stats, StatsRow};
+
+/// The schema version this build writes into every file. Files of other versions load
+/// as long as they parse: unknown fields are ignored and missing ones take defaults.
+pub const SCHEMA: u32 = 1;

@@ -1,0 +1,352 @@
+//! The player's settings: which game, its rules, the opponent, who moves first, and how
+//! the app looks and speaks. Saved after every change.
+
+use super::SCHEMA;
+use crate::engine::{Rules, Side, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Who plays the North side against the player at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Opponent {
+    /// Two people sharing the device.
+    Human,
+    /// The computer at a difficulty level in `Opponent::LEVELS`.
+    Computer { level: u8 },
+}
+
+impl Opponent {
+    /// Difficulty levels: 1 beginner, 2 casual, 3 intermediate, 4 strong, 5 expert.
+    pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+
+    /// False for a computer level outside `LEVELS` (a hand-edited or future file).
+    pub fn is_valid(self) -> bool {
+        match self {
+            Opponent::Human => true,
+            Opponent::Computer { level } => Self::LEVELS.contains(&level),
+        }
+    }
+}
+
+impl Default for Opponent {
+    /// A casual computer: a newcomer gets a game at once and can win it.
+    fn default() -> Self {
+        Opponent::Computer { level: 2 }
+    }
+}
+
+/// Who moves first in a new game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstPlayer {
+    /// The player at the bottom (the human, against the computer).
+    #[default]
+    South,
+    North,
+    /// Each new game the other side starts.
+    Alternate,
+}
+
+/// How fast sowing is animated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnimationSpeed {
+    /// Moves appear at once.
+    Off,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Milliseconds per seed dropped.
+    pub fn step_millis(self) -> u64 {
+        match self {
+            AnimationSpeed::Off => 0,
+            AnimationSpeed::Fast => 60,
+            AnimationSpeed::Normal => 140,
+            AnimationSpeed::Slow => 260,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Theme {
+    /// Follow the platform's light or dark choice.
+    #[default]
+    System,
+    Light,
+    Dark,
+    HighContrast,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// Follow the platform's language, English where it is not one of ours.
+    #[default]
+    System,
+    English,
+    Burmese,
+    Thai,
+    Malay,
+}
+
+impl Language {
+    pub const ALL: [Language; 5] = [
+        Language::System,
+        Language::English,
+        Language::Burmese,
+        Language::Thai,
+        Language::Malay,
+    ];
+
+    /// The ISO 639-1 code of the bundled translation; `None` for `System`.
+    pub fn code(self) -> Option<&'static str> {
+        match self {
+            Language::System => None,
+            Language::English => Some("en"),
+            Language::Burmese => Some("my"),
+            Language::Thai => Some("th"),
+            Language::Malay => Some("ms"),
+        }
+    }
+}
+
+/// One value for each variant, so that a player's options for one game survive
+/// switching to another and back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(
+    default,
+    bound(deserialize = "T: Deserialize<'de>, PerVariant<T>: Default")
+)]
+pub struct PerVariant<T> {
+    pub kalah: T,
+    pub oware: T,
+    pub congkak: T,
+}
+
+impl<T> PerVariant<T> {
+    pub fn from_fn(mut value: impl FnMut(Variant) -> T) -> Self {
+        PerVariant {
+            kalah: value(Variant::Kalah),
+            oware: value(Variant::Oware),
+            congkak: value(Variant::Congkak),
+        }
+    }
+
+    pub fn get(&self, variant: Variant) -> &T {
+        match variant {
+            Variant::Kalah => &self.kalah,
+            Variant::Oware => &self.oware,
+            Variant::Congkak => &self.congkak,
+        }
+    }
+
+    pub fn get_mut(&mut self, variant: Variant) -> &mut T {
+        match variant {
+            Variant::Kalah => &mut self.kalah,
+            Variant::Oware => &mut self.oware,
+            Variant::Congkak => &mut self.congkak,
+        }
+    }
+}
+
+impl Default for PerVariant<Rules> {
+    /// Each variant's default rules.
+    fn default() -> Self {
+        PerVariant::from_fn(Rules::new)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The schema the file was written with; saving always writes `SCHEMA`.
+    pub schema: u32,
+    /// The game a new game starts with.
+    pub variant: Variant,
+    /// The rules chosen for each variant (seeds, houses, options).
+    pub rules: PerVariant<Rules>,
+    pub opponent: Opponent,
+    pub first: FirstPlayer,
+    /// Who moved first in the last game started, so `Alternate` alternates across
+    /// restarts of the app.
+    pub last_first: Option<Side>,
+    pub animation: AnimationSpeed,
+    pub theme: Theme,
+    pub language: Language,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            schema: SCHEMA,
+            variant: Variant::Kalah,
+            rules: PerVariant::default(),
+            opponent: Opponent::default(),
+            first: FirstPlayer::default(),
+            last_first: None,
+            animation: AnimationSpeed::default(),
+            theme: Theme::default(),
+            language: Language::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The rules chosen for `variant`.
+    pub fn rules_for(&self, variant: Variant) -> Rules {
+        *self.rules.get(variant)
+    }
+
+    /// The rules of the selected variant: what a new game is played with.
+    pub fn current_rules(&self) -> Rules {
+        self.rules_for(self.variant)
+    }
+
+    /// Keeps `rules` as the choice for its own variant.
+    pub fn set_rules(&mut self, rules: Rules) {
+        *self.rules.get_mut(rules.variant) = rules;
+    }
+
+    /// The side that moves first in a new game, remembered so that the next call
+    /// under `FirstPlayer::Alternate` gives the other side. Save the settings after.
+    pub fn next_first_side(&mut self) -> Side {
+        let side = match self.first {
+            FirstPlayer::South => Side::South,
+            FirstPlayer::North => Side::North,
+            FirstPlayer::Alternate => self.last_first.map_or(Side::South, Side::opponent),
+        };
+        self.last_first = Some(side);
+        side
+    }
+
+    /// Settings as loaded from a file, made consistent, or why they cannot be used.
+    ///
+    /// Each rules slot is put under its own variant: a file that leaves out
+    /// `variant` inside a slot gets the slot's, not the serde default.
+    pub(crate) fn checked(mut self) -> Result<Settings, String> {
+        for variant in Variant::ALL {
+            let rules = self.rules.get_mut(variant);
+            rules.variant = variant;
+            rules
+                .validate()
+                .map_err(|e| format!("{variant} rules: {e}"))?;
+        }
+        if !self.opponent.is_valid() {
+            return Err(format!("no such opponent: {:?}", self.opponent));
+        }
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::GrandSlam;
+
+    #[test]
+    fn rules_of_each_variant_survive_switching() {
+        let mut settings = Settings::default();
+        settings.set_rules(Rules::new(Variant::Oware).with_grand_slam(GrandSlam::Forbidden));
+        settings.set_rules(Rules::new(Variant::Congkak).with_houses(7).with_seeds(5));
+        settings.variant = Variant::Congkak;
+        assert_eq!(settings.current_rules().houses, 7);
+        settings.variant = Variant::Oware;
+        assert_eq!(settings.current_rules().grand_slam, GrandSlam::Forbidden);
+        assert_eq!(
+            settings.rules_for(Variant::Kalah),
+            Rules::new(Variant::Kalah)
+        );
+    }
+
+    #[test]
+    fn alternate_first_player_alternates_and_fixed_ones_do_not() {
+        let mut settings = Settings {
+            first: FirstPlayer::Alternate,
+            ..Settings::default()
+        };
+        let sides: Vec<Side> = (0..4).map(|_| settings.next_first_side()).collect();
+        assert_eq!(sides, [Side::South, Side::North, Side::South, Side::North]);
+        settings.first = FirstPlayer::North;
+        assert_eq!(settings.next_first_side(), Side::North);
+        assert_eq!(settings.next_first_side(), Side::North);
+    }
+
+    #[test]
+    fn animation_gets_slower_step_by_step() {
+        use AnimationSpeed::*;
+        let millis: Vec<u64> = [Off, Fast, Normal, Slow]
+            .map(AnimationSpeed::step_millis)
+            .to_vec();
+        assert_eq!(millis[0], 0);
+        assert!(millis.windows(2).all(|w| w[0] < w[1]), "{millis:?}");
+    }
+
+    #[test]
+    fn language_codes() {
+        let codes: Vec<_> = Language::ALL.map(Language::code).to_vec();
+        assert_eq!(
+            codes,
+            [None, Some("en"), Some("my"), Some("th"), Some("ms")]
+        );
+    }
+
+    #[test]
+    fn json_round_trip_and_shape() {
+        let mut settings = Settings {
+            variant: Variant::Congkak,
+            opponent: Opponent::Computer { level: 5 },
+            first: FirstPlayer::Alternate,
+            last_first: Some(Side::North),
+            animation: AnimationSpeed::Slow,
+            theme: Theme::HighContrast,
+            language: Language::Burmese,
+            ..Settings::default()
+        };
+        settings.set_rules(
+            Rules::new(Variant::Kalah)
+                .with_empty_capture(true)
+                .with_seeds(6),
+        );
+        let json = serde_json::to_string(&settings).unwrap();
+        assert!(
+            json.contains(r#""opponent":{"kind":"computer","level":5}"#),
+            "{json}"
+        );
+        assert!(json.contains(r#""theme":"high-contrast""#), "{json}");
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, settings);
+    }
+
+    #[test]
+    fn missing_fields_take_defaults_and_slots_keep_their_variant() {
+        let json = r#"{"theme":"dark","rules":{"oware":{"seeds":5}}}"#;
+        let settings: Settings = serde_json::from_str(json).unwrap();
+        let settings = settings.checked().unwrap();
+        assert_eq!(settings.theme, Theme::Dark);
+        assert_eq!(
+            settings.rules_for(Variant::Oware),
+            Rules::new(Variant::Oware).with_seeds(5)
+        );
+        assert_eq!(
+            settings.rules_for(Variant::Congkak),
+            Rules::new(Variant::Congkak)
+        );
+        assert_eq!(settings.opponent, Opponent::default());
+    }
+
+    #[test]
+    fn values_out_of_range_are_refused() {
+        let bad_level: Settings =
+            serde_json::from_str(r#"{"opponent":{"kind":"computer","level":9}}"#).unwrap();
+        assert!(bad_level.checked().is_err());
+        let bad_seeds: Settings =
+            serde_json::from_str(r#"{"rules":{"kalah":{"seeds":12}}}"#).unwrap();
+        assert!(bad_seeds.checked().is_err());
+        assert!(serde_json::from_str::<Settings>(r#"{"theme":"sepia"}"#).is_err());
+    }
+}

@@ -1,0 +1,237 @@
+//! Statistics: games won, lost and drawn per variant and opponent, with winning streaks.
+
+use super::settings::Opponent;
+use super::SCHEMA;
+use crate::engine::{Outcome, Side, Variant};
+use serde::{Deserialize, Serialize};
+
+/// How a finished game went, seen from the person at the bottom (South) — the human
+/// against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Won,
+    Lost,
+    Drawn,
+}
+
+impl GameResult {
+    /// The result of `outcome` for the player on `side`.
+    pub fn for_side(outcome: Outcome, side: Side) -> GameResult {
+        match outcome.winner() {
+            None => GameResult::Drawn,
+            Some(winner) if winner == side => GameResult::Won,
+            Some(_) => GameResult::Lost,
+        }
+    }
+}
+
+/// The tally of one variant against one opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StatsRow {
+    pub variant: Variant,
+    pub opponent: Opponent,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    /// Wins in a row up to the last game; a loss or a draw ends a streak.
+    pub current_streak: u32,
+    pub best_streak: u32,
+}
+
+impl Default for StatsRow {
+    fn default() -> Self {
+        StatsRow::new(Variant::Kalah, Opponent::default())
+    }
+}
+
+impl StatsRow {
+    fn new(variant: Variant, opponent: Opponent) -> StatsRow {
+        StatsRow {
+            variant,
+            opponent,
+            won: 0,
+            lost: 0,
+            drawn: 0,
+            current_streak: 0,
+            best_streak: 0,
+        }
+    }
+
+    pub fn played(&self) -> u32 {
+        self.won
+            .saturating_add(self.lost)
+            .saturating_add(self.drawn)
+    }
+
+    fn record(&mut self, result: GameResult) {
+        // Saturating: a hand-edited file near u32::MAX must not panic in debug builds.
+        match result {
+            GameResult::Won => {
+                self.won = self.won.saturating_add(1);
+                self.current_streak = self.current_streak.saturating_add(1);
+                self.best_streak = self.best_streak.max(self.current_streak);
+            }
+            GameResult::Lost => {
+                self.lost = self.lost.saturating_add(1);
+                self.current_streak = 0;
+            }
+            GameResult::Drawn => {
+                self.drawn = self.drawn.saturating_add(1);
+                self.current_streak = 0;
+            }
+        }
+    }
+
+    /// Display order: variants as in `Variant::ALL`, then a human opponent, then
+    /// computer levels rising.
+    fn sort_key(&self) -> (usize, Opponent) {
+        let variant = Variant::ALL.iter().position(|&v| v == self.variant);
+        (variant.unwrap_or(usize::MAX), self.opponent)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// The schema the file was written with; saving always writes `SCHEMA`.
+    pub schema: u32,
+    /// One row per (variant, opponent) that has been played, in display order.
+    rows: Vec<StatsRow>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            schema: SCHEMA,
+            rows: Vec::new(),
+        }
+    }
+}
+
+impl Stats {
+    /// Counts one finished game.
+    pub fn record(&mut self, variant: Variant, opponent: Opponent, result: GameResult) {
+        let row = match self
+            .rows
+            .iter()
+            .position(|r| r.variant == variant && r.opponent == opponent)
+        {
+            Some(i) => &mut self.rows[i],
+            None => {
+                self.rows.push(StatsRow::new(variant, opponent));
+                self.rows.sort_by_key(StatsRow::sort_key);
+                self.rows
+                    .iter_mut()
+                    .find(|r| r.variant == variant && r.opponent == opponent)
+                    .expect("the row was just added")
+            }
+        };
+        row.record(result);
+    }
+
+    /// Every (variant, opponent) played, in display order.
+    pub fn rows(&self) -> &[StatsRow] {
+        &self.rows
+    }
+
+    pub fn get(&self, variant: Variant, opponent: Opponent) -> Option<&StatsRow> {
+        self.rows
+            .iter()
+            .find(|r| r.variant == variant && r.opponent == opponent)
+    }
+
+    /// Forgets everything (the player asked for it).
+    pub fn clear(&mut self) {
+        self.rows.clear();
+    }
+
+    /// Stats as loaded from a file, in display order, or why they cannot be used:
+    /// two rows for one (variant, opponent) would make the counts ambiguous.
+    pub(crate) fn checked(mut self) -> Result<Stats, String> {
+        self.rows.sort_by_key(StatsRow::sort_key);
+        for pair in self.rows.windows(2) {
+            if pair[0].sort_key() == pair[1].sort_key() {
+                return Err(format!(
+                    "two rows for {} against {:?}",
+                    pair[0].variant, pair[0].opponent
+                ));
+            }
+        }
+        if let Some(row) = self.rows.iter().find(|r| !r.opponent.is_valid()) {
+            return Err(format!("no such opponent: {:?}", row.opponent));
+        }
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CASUAL: Opponent = Opponent::Computer { level: 2 };
+
+    #[test]
+    fn counts_and_streaks() {
+        let mut stats = Stats::default();
+        use GameResult::*;
+        for result in [Won, Won, Lost, Won, Won, Won, Drawn, Won] {
+            stats.record(Variant::Kalah, CASUAL, result);
+        }
+        let row = stats.get(Variant::Kalah, CASUAL).unwrap();
+        assert_eq!((row.won, row.lost, row.drawn, row.played()), (6, 1, 1, 8));
+        assert_eq!((row.current_streak, row.best_streak), (1, 3));
+        assert_eq!(stats.get(Variant::Oware, CASUAL), None);
+    }
+
+    #[test]
+    fn rows_are_kept_apart_and_in_display_order() {
+        let mut stats = Stats::default();
+        stats.record(Variant::Congkak, Opponent::Human, GameResult::Won);
+        stats.record(
+            Variant::Kalah,
+            Opponent::Computer { level: 5 },
+            GameResult::Lost,
+        );
+        stats.record(Variant::Kalah, Opponent::Human, GameResult::Drawn);
+        stats.record(Variant::Kalah, CASUAL, GameResult::Won);
+        let keys: Vec<_> = stats
+            .rows()
+            .iter()
+            .map(|r| (r.variant, r.opponent))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                (Variant::Kalah, Opponent::Human),
+                (Variant::Kalah, CASUAL),
+                (Variant::Kalah, Opponent::Computer { level: 5 }),
+                (Variant::Congkak, Opponent::Human),
+            ]
+        );
+    }
+
+    #[test]
+    fn result_for_a_side() {
+        let win = Outcome::Win(Side::North);
+        assert_eq!(GameResult::for_side(win, Side::North), GameResult::Won);
+        assert_eq!(GameResult::for_side(win, Side::South), GameResult::Lost);
+        assert_eq!(
+            GameResult::for_side(Outcome::Draw, Side::South),
+            GameResult::Drawn
+        );
+    }
+
+    #[test]
+    fn json_round_trip_and_duplicate_rows_refused() {
+        let mut stats = Stats::default();
+        stats.record(Variant::Oware, CASUAL, GameResult::Won);
+        stats.record(Variant::Oware, Opponent::Human, GameResult::Lost);
+        let json = serde_json::to_string(&stats).unwrap();
+        let back: Stats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.clone().checked().unwrap(), stats);
+        let row = r#"{"variant":"oware","opponent":{"kind":"human"},"won":1}"#;
+        let twice: Stats = serde_json::from_str(&format!(r#"{{"rows":[{row},{row}]}}"#)).unwrap();
+        assert!(twice.checked().is_err());
+    }
+}
