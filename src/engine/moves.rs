@@ -63,7 +63,9 @@ impl Iterator for MoveSet {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.len();
+        // Not `self.len()`: on `&self` that resolves to `ExactSizeIterator::len`, which
+        // calls `size_hint` again and overflows the stack.
+        let n = MoveSet::len(*self);
         (n, Some(n))
     }
 }
@@ -73,5 +75,18 @@ impl ExactSizeIterator for MoveSet {}
 impl std::fmt::Debug for MoveSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_set().entries(*self).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collecting_and_size_hint_count_the_houses() {
+        let moves = MoveSet::from_bits(0b10_0101);
+        assert_eq!(moves.size_hint(), (3, Some(3)));
+        assert_eq!(ExactSizeIterator::len(&moves), 3);
+        assert_eq!(moves.to_vec(), [1, 3, 6]);
     }
 }
