@@ -1,0 +1,516 @@
+//! The store keeps settings, the game in progress and statistics safe across restarts,
+//! crashes and bad files (issue 4, "What must show it").
+
+use mancala::engine::{Game, GrandSlam, Rules, Side, Variant};
+use mancala::store::atomic;
+use mancala::store::{
+    AnimationSpeed, FileKind, FirstPlayer, GameResult, Language, Notice, Opponent, Problem,
+    SavedGame, Settings, Stats, Store, Theme,
+};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+use std::fs;
+use std::path::Path;
+
+fn custom_settings() -> Settings {
+    let mut settings = Settings {
+        variant: Variant::Oware,
+        opponent: Opponent::Computer { level: 4 },
+        first: FirstPlayer::Alternate,
+        last_first: Some(Side::North),
+        animation: AnimationSpeed::Fast,
+        theme: Theme::Dark,
+        language: Language::Thai,
+        ..Settings::default()
+    };
+    settings.set_rules(Rules::new(Variant::Oware).with_grand_slam(GrandSlam::CaptureAll));
+    settings.set_rules(Rules::new(Variant::Congkak).with_houses(7).with_seeds(3));
+    settings.set_rules(Rules::new(Variant::Kalah).with_empty_capture(true));
+    settings
+}
+
+fn some_stats() -> Stats {
+    let mut stats = Stats::default();
+    stats.record(
+        Variant::Kalah,
+        Opponent::Computer { level: 1 },
+        GameResult::Won,
+    );
+    stats.record(
+        Variant::Kalah,
+        Opponent::Computer { level: 1 },
+        GameResult::Won,
+    );
+    stats.record(Variant::Oware, Opponent::Human, GameResult::Drawn);
+    stats.record(
+        Variant::Congkak,
+        Opponent::Computer { level: 5 },
+        GameResult::Lost,
+    );
+    stats
+}
+
+/// Plays `count` moves chosen by `choices` (indices into the legal moves), stopping
+/// early if the game ends.
+fn play_some(game: &mut Game, choices: impl IntoIterator<Item = usize>, count: usize) {
+    for choice in choices.into_iter().take(count) {
+        let legal = game.position().legal_moves().to_vec();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(legal[choice % legal.len()] as u32).unwrap();
+    }
+}
+
+/// A game with history, some of it taken back and part of that replayed.
+fn game_with_history(rules: Rules, first: Side, seed: u64) -> Game {
+    let mut game = Game::with_first(rules, first).unwrap();
+    // A small linear congruential generator: varied but repeatable move choices.
+    let choices = (0..).scan(seed, |s, _| {
+        *s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        Some((*s >> 33) as usize)
+    });
+    play_some(&mut game, choices, 30);
+    for _ in 0..6 {
+        game.undo();
+    }
+    game.redo();
+    game.redo();
+    game
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn settings_round_trip_through_a_new_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = custom_settings();
+    Store::open(dir.path()).save_settings(&settings).unwrap();
+    let mut store = Store::open(dir.path());
+    assert_eq!(store.load_settings(), settings);
+    assert!(store.take_notices().is_empty());
+}
+
+#[test]
+fn stats_round_trip_through_a_new_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let stats = some_stats();
+    Store::open(dir.path()).save_stats(&stats).unwrap();
+    let loaded = Store::open(dir.path()).load_stats();
+    assert_eq!(loaded, stats);
+    let row = loaded
+        .get(Variant::Kalah, Opponent::Computer { level: 1 })
+        .unwrap();
+    assert_eq!((row.played(), row.won, row.best_streak), (2, 2, 2));
+}
+
+#[test]
+fn saved_game_round_trips_and_clears() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = game_with_history(Rules::new(Variant::Kalah), Side::South, 7);
+    let saved = SavedGame::from_game(&game, Opponent::Computer { level: 3 }, Side::North);
+    let store = Store::open(dir.path());
+    store.save_game(&saved).unwrap();
+    let mut again = Store::open(dir.path());
+    assert_eq!(again.load_game(), Some(saved));
+    again.clear_game().unwrap();
+    again.clear_game().unwrap(); // nothing to clear is fine
+    assert_eq!(again.load_game(), None);
+    assert!(again.take_notices().is_empty());
+}
+
+#[test]
+fn missing_files_give_defaults_without_notices() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path().join("not/yet/made"));
+    assert!(store.dir().is_dir(), "open creates the directory");
+    assert_eq!(store.load_settings(), Settings::default());
+    assert_eq!(store.load_game(), None);
+    assert_eq!(store.load_stats(), Stats::default());
+    assert!(store.take_notices().is_empty());
+}
+
+#[test]
+fn resumed_game_is_identical_in_every_variant() {
+    let boards = [
+        (Rules::new(Variant::Kalah).with_seeds(5), Side::South),
+        (Rules::new(Variant::Oware), Side::North),
+        (Rules::new(Variant::Congkak).with_houses(7), Side::South),
+    ];
+    for (seed, (rules, first)) in boards.into_iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = game_with_history(rules, first, seed as u64 + 11);
+        assert!(
+            game.can_undo() && game.can_redo(),
+            "{rules:?}: history on both sides"
+        );
+        let saved = SavedGame::from_game(&game, Opponent::Computer { level: 2 }, Side::South);
+        Store::open(dir.path()).save_game(&saved).unwrap();
+
+        let mut store = Store::open(dir.path());
+        let resumed = store
+            .load_game()
+            .expect("the game is there")
+            .to_game()
+            .unwrap();
+        assert_eq!(resumed.position(), game.position(), "{rules:?}");
+        assert_eq!(
+            resumed.position().side_to_move(),
+            game.position().side_to_move()
+        );
+        assert_eq!(resumed.moves(), game.moves());
+        assert_eq!(resumed.redo_moves(), game.redo_moves());
+        assert_eq!(resumed.history(), game.history());
+        assert_eq!(resumed, game);
+        assert!(store.take_notices().is_empty());
+    }
+}
+
+#[test]
+fn interrupted_write_leaves_the_old_file_and_the_next_open_loads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = custom_settings();
+    let store = Store::open(dir.path());
+    store.save_settings(&old).unwrap();
+    let old_game = SavedGame::from_game(
+        &game_with_history(Rules::new(Variant::Oware), Side::South, 3),
+        Opponent::Human,
+        Side::South,
+    );
+    store.save_game(&old_game).unwrap();
+
+    // A crash between the temporary file and the rename: the new content never lands.
+    let settings_path = store.path(FileKind::Settings);
+    let game_path = store.path(FileKind::Game);
+    let temps = [
+        atomic::write_temp(&settings_path, br#"{"theme":"light"}"#).unwrap(),
+        atomic::write_temp(&game_path, b"{\"moves\":[1,2").unwrap(),
+    ];
+    drop(store);
+
+    let mut store = Store::open(dir.path());
+    assert!(
+        temps.iter().all(|t| !t.exists()),
+        "open removes stale temporary files"
+    );
+    assert_eq!(store.load_settings(), old);
+    assert_eq!(store.load_game(), Some(old_game));
+    assert!(store.take_notices().is_empty());
+    let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 2, "only settings.json and game.json remain");
+}
+
+/// Adds `"extra"` fields to every object in `value`, as a newer version might.
+fn add_unknown_fields(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.values_mut().for_each(add_unknown_fields);
+            map.insert("added_later".into(), json!({"nested": [1, "two", null]}));
+        }
+        Value::Array(items) => items.iter_mut().for_each(add_unknown_fields),
+        _ => {}
+    }
+}
+
+#[test]
+fn files_with_extra_unknown_fields_still_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path());
+    let settings = custom_settings();
+    let game = SavedGame::from_game(
+        &game_with_history(Rules::new(Variant::Congkak).with_houses(7), Side::North, 5),
+        Opponent::Computer { level: 5 },
+        Side::North,
+    );
+    let stats = some_stats();
+    store.save_settings(&settings).unwrap();
+    store.save_game(&game).unwrap();
+    store.save_stats(&stats).unwrap();
+    for kind in FileKind::ALL {
+        let path = store.path(kind);
+        let mut value = read_json(&path);
+        add_unknown_fields(&mut value);
+        assert!(value.to_string().matches("added_later").count() >= 2);
+        fs::write(&path, value.to_string()).unwrap();
+    }
+
+    let mut store = Store::open(dir.path());
+    assert_eq!(store.load_settings(), settings);
+    assert_eq!(store.load_game(), Some(game));
+    assert_eq!(store.load_stats(), stats);
+    assert!(store.take_notices().is_empty());
+}
+
+#[test]
+fn a_newer_schema_loads_if_it_parses_and_is_moved_aside_if_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let path = store.path(FileKind::Settings);
+
+    fs::write(&path, r#"{"schema":7,"theme":"dark","sound":"loud"}"#).unwrap();
+    let settings = store.load_settings();
+    assert_eq!((settings.schema, settings.theme), (7, Theme::Dark));
+    assert!(store.take_notices().is_empty());
+    store.save_settings(&settings).unwrap();
+    assert_eq!(read_json(&path)["schema"], json!(mancala::store::SCHEMA));
+
+    let future = r#"{"schema":8,"variant":"bao"}"#;
+    fs::write(&path, future).unwrap();
+    assert_eq!(store.load_settings(), Settings::default());
+    let notices = store.take_notices();
+    assert!(matches!(
+        notices.as_slice(),
+        [Notice {
+            file: FileKind::Settings,
+            problem: Problem::Unreadable(_),
+            ..
+        }]
+    ));
+    assert_eq!(fs::read_to_string(&notices[0].moved_to).unwrap(), future);
+}
+
+#[test]
+fn a_truncated_game_is_moved_aside_and_told_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let game = game_with_history(Rules::new(Variant::Kalah), Side::South, 1);
+    store
+        .save_game(&SavedGame::from_game(&game, Opponent::Human, Side::South))
+        .unwrap();
+    let path = store.path(FileKind::Game);
+    let full = fs::read(&path).unwrap();
+    fs::write(&path, &full[..full.len() / 2]).unwrap();
+
+    assert_eq!(store.load_game(), None);
+    let notices = store.take_notices();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].file, FileKind::Game);
+    assert!(!path.exists());
+    assert_eq!(
+        fs::read(&notices[0].moved_to).unwrap(),
+        &full[..full.len() / 2]
+    );
+    let name = notices[0].moved_to.file_name().unwrap().to_string_lossy();
+    assert!(name.starts_with("game.json.corrupt-"), "{name}");
+    assert!(store.take_notices().is_empty(), "told once");
+    assert_eq!(store.load_game(), None);
+    assert!(store.take_notices().is_empty(), "nothing new to tell");
+}
+
+#[test]
+fn an_illegal_game_record_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let path = store.path(FileKind::Game);
+    // Kalah: after house 3 South moves again, and house 3 is empty.
+    let record = r#"{"schema":1,"rules":{"variant":"kalah"},"moves":[3,3]}"#;
+    fs::write(&path, record).unwrap();
+    assert_eq!(store.load_game(), None);
+    let notices = store.take_notices();
+    assert!(
+        matches!(&notices[0].problem, Problem::Invalid(why) if why.contains("move 2")),
+        "{notices:?}"
+    );
+    assert_eq!(fs::read_to_string(&notices[0].moved_to).unwrap(), record);
+}
+
+#[test]
+fn bad_files_moved_aside_again_and_again_are_all_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let path = store.path(FileKind::Stats);
+    for i in 0..3 {
+        fs::write(&path, format!("garbage {i}")).unwrap();
+        assert_eq!(store.load_stats(), Stats::default());
+    }
+    let aside = atomic::corrupt_files(&path);
+    assert_eq!(aside.len(), 3);
+    let mut contents: Vec<String> = aside
+        .iter()
+        .map(|p| fs::read_to_string(p).unwrap())
+        .collect();
+    contents.sort();
+    assert_eq!(contents, ["garbage 0", "garbage 1", "garbage 2"]);
+    assert_eq!(store.take_notices().len(), 3);
+}
+
+#[test]
+fn a_directory_in_place_of_a_file_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    fs::create_dir(store.path(FileKind::Settings)).unwrap();
+    assert_eq!(store.load_settings(), Settings::default());
+    assert_eq!(store.take_notices().len(), 1);
+    store.save_settings(&custom_settings()).unwrap();
+    assert_eq!(store.load_settings(), custom_settings());
+}
+
+#[test]
+fn the_data_directory_can_be_overridden() {
+    let dir = tempfile::tempdir().unwrap();
+    // Only this test in this binary reads the variable.
+    std::env::set_var(mancala::store::location::DATA_DIR_ENV, dir.path());
+    assert_eq!(
+        mancala::store::desktop_data_dir().as_deref(),
+        Some(dir.path())
+    );
+}
+
+// ---- Fuzzing: whatever is in a file, loading never panics and never loses it. ----
+
+fn load(store: &mut Store, kind: FileKind) {
+    match kind {
+        FileKind::Settings => drop(store.load_settings()),
+        FileKind::Game => drop(store.load_game()),
+        FileKind::Stats => drop(store.load_stats()),
+    }
+}
+
+/// Writes `bytes` as `kind`'s file, loads it, and checks that the file either loaded
+/// and stayed as it was, or was moved aside whole with one notice.
+fn load_keeps_the_bytes(kind: FileKind, bytes: &[u8]) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let path = store.path(kind);
+    fs::write(&path, bytes).unwrap();
+    load(&mut store, kind);
+    let notices = store.take_notices();
+    let aside = atomic::corrupt_files(&path);
+    if notices.is_empty() {
+        prop_assert_eq!(
+            fs::read(&path).unwrap(),
+            bytes,
+            "a loaded file stays as it was"
+        );
+        prop_assert!(aside.is_empty());
+    } else {
+        prop_assert_eq!(notices.len(), 1);
+        prop_assert_eq!(notices[0].file, kind);
+        prop_assert!(!path.exists(), "a bad file leaves its place");
+        prop_assert_eq!(&aside, &vec![notices[0].moved_to.clone()]);
+        prop_assert_eq!(fs::read(&aside[0]).unwrap(), bytes, "and is kept whole");
+    }
+    Ok(())
+}
+
+fn file_kind() -> impl Strategy<Value = FileKind> {
+    prop::sample::select(FileKind::ALL.to_vec())
+}
+
+/// Valid files as this version writes them, of every kind.
+fn valid_file() -> impl Strategy<Value = (FileKind, Vec<u8>)> {
+    let rules = (0..3usize, 3..=7u8, any::<bool>(), any::<bool>()).prop_map(
+        |(variant, seeds, seven, option)| {
+            let variant = Variant::ALL[variant];
+            let houses = if seven && variant == Variant::Congkak {
+                7
+            } else {
+                6
+            };
+            let grand_slam = if option {
+                GrandSlam::Forbidden
+            } else {
+                GrandSlam::NoCapture
+            };
+            Rules::new(variant)
+                .with_seeds(seeds)
+                .with_houses(houses)
+                .with_empty_capture(option)
+                .with_grand_slam(grand_slam)
+        },
+    );
+    (file_kind(), rules, any::<u64>(), any::<bool>()).prop_map(|(kind, rules, seed, north)| {
+        let side = if north { Side::North } else { Side::South };
+        let bytes = match kind {
+            FileKind::Settings => {
+                let mut settings = custom_settings();
+                settings.set_rules(rules);
+                settings.variant = rules.variant;
+                serde_json::to_vec_pretty(&settings)
+            }
+            FileKind::Game => {
+                let game = game_with_history(rules, side, seed);
+                serde_json::to_vec_pretty(&SavedGame::from_game(&game, Opponent::Human, side))
+            }
+            FileKind::Stats => serde_json::to_vec_pretty(&some_stats()),
+        };
+        (kind, bytes.unwrap())
+    })
+}
+
+#[derive(Clone, Debug)]
+enum Mutation {
+    Flip { at: usize, bit: u8 },
+    Replace { at: usize, byte: u8 },
+    Delete { at: usize, len: usize },
+    Insert { at: usize, byte: u8 },
+    Truncate { at: usize },
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), 0..8u8).prop_map(|(at, bit)| Mutation::Flip { at, bit }),
+        // Bytes that matter to JSON, so that mutations often still parse.
+        (
+            any::<usize>(),
+            prop::sample::select(b"0123456789{}[]\",:-. ntfe".to_vec())
+        )
+            .prop_map(|(at, byte)| Mutation::Replace { at, byte }),
+        (any::<usize>(), 1..20usize).prop_map(|(at, len)| Mutation::Delete { at, len }),
+        (any::<usize>(), any::<u8>()).prop_map(|(at, byte)| Mutation::Insert { at, byte }),
+        any::<usize>().prop_map(|at| Mutation::Truncate { at }),
+    ]
+}
+
+fn mutate(bytes: &mut Vec<u8>, mutation: &Mutation) {
+    if bytes.is_empty() {
+        return;
+    }
+    let len = bytes.len();
+    match *mutation {
+        Mutation::Flip { at, bit } => bytes[at % len] ^= 1 << bit,
+        Mutation::Replace { at, byte } => bytes[at % len] = byte,
+        Mutation::Delete { at, len: n } => {
+            let start = at % len;
+            bytes.drain(start..(start + n).min(len));
+        }
+        Mutation::Insert { at, byte } => bytes.insert(at % (len + 1), byte),
+        Mutation::Truncate { at } => bytes.truncate(at % len),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_bytes_never_panic_and_are_never_lost(
+        kind in file_kind(),
+        bytes in prop::collection::vec(any::<u8>(), 0..300),
+    ) {
+        load_keeps_the_bytes(kind, &bytes)?;
+    }
+
+    #[test]
+    fn mutated_valid_files_never_panic_and_are_never_lost(
+        (kind, mut bytes) in valid_file(),
+        mutations in prop::collection::vec(mutation(), 1..4),
+    ) {
+        for m in &mutations {
+            mutate(&mut bytes, m);
+        }
+        load_keeps_the_bytes(kind, &bytes)?;
+    }
+
+    #[test]
+    fn valid_files_always_load((kind, bytes) in valid_file()) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path());
+        fs::write(store.path(kind), &bytes).unwrap();
+        load(&mut store, kind);
+        prop_assert!(store.take_notices().is_empty());
+    }
+}
