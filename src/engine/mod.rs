@@ -4,6 +4,7 @@
 mod congkak;
 mod game;
 mod kalah;
+mod layout;
 mod moves;
 mod oware;
 mod perft;

@@ -1,50 +1,28 @@
 //! Oware, Abapa rules (RULES.md, "Oware" rules 1-9). Rule 8 (cycles) needs the game's
 //! history and lives in [`super::game::Game`] and in perft.
 
+use super::layout::Layout;
 use super::moves::MoveSet;
 use super::position::{IllegalMove, Position, Side};
 use super::rules::GrandSlam;
+use super::sowing;
 use super::trace::{NoTrace, Observer};
 
 /// Sows over the twelve houses, skipping both stores and, on every lap, the origin
 /// house (rule 2). Returns the house of the last seed.
 #[inline(always)]
-fn sow<O: Observer>(pos: &mut Position, start: usize, mut seeds: u8, observer: &mut O) -> usize {
-    let h = pos.h();
-    let n = 2 * h + 2;
-    let (south_store, north_store) = (h, n - 1);
-    let lap = 2 * h - 1;
-    if !O::SEED_BY_SEED && seeds as usize > lap {
-        let laps = ((seeds as usize - 1) / lap) as u8;
-        for (i, pit) in pos.pits[..n].iter_mut().enumerate() {
-            if i != start && i != south_store && i != north_store {
-                *pit += laps;
-            }
-        }
-        seeds -= laps * lap as u8;
-    }
-    let mut i = start;
-    while seeds > 0 {
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-        if i != start && i != south_store && i != north_store {
-            pos.pits[i] += 1;
-            seeds -= 1;
-            observer.drop_seed(i);
-        }
-    }
-    i
+fn sow<O: Observer>(pos: &mut Position, start: usize, seeds: u8, observer: &mut O) -> usize {
+    let mover = pos.to_move.index();
+    sowing::sow(&mut pos.pits, sowing::oware_table(), mover, start, seeds, observer).pit as usize
 }
 
 /// The capture chain of rule 3 ending at `last`: the run of opponent houses holding 2
 /// or 3, walking clockwise from `last`. Returns the first house of the run and the
 /// seeds in it; an empty run when `last` does not capture.
 #[inline(always)]
-fn capture_chain(pos: &Position, last: usize, opponent: Side) -> (usize, u32) {
-    let base = pos.base(opponent);
-    if !(base..base + pos.h()).contains(&last) {
+fn capture_chain<const H: usize>(pos: &Position, last: usize, opponent: Side) -> (usize, u32) {
+    let base = Layout::<H>::base(opponent);
+    if !Layout::<H>::is_house_of(opponent, last) {
         return (last + 1, 0);
     }
     let mut first = last + 1;
@@ -57,23 +35,23 @@ fn capture_chain(pos: &Position, last: usize, opponent: Side) -> (usize, u32) {
 }
 
 /// Plays a legal move: sow (rule 2), capture (3) with the grand-slam option (4).
-#[inline]
-pub(crate) fn play<O: Observer>(pos: &mut Position, house: u8, observer: &mut O) {
+#[inline(always)]
+pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, observer: &mut O) {
     let me = pos.to_move;
     let them = me.opponent();
-    let start = pos.house_index(me, house);
+    let start = Layout::<H>::base(me) + house as usize - 1;
     let seeds = pos.pits[start];
     pos.pits[start] = 0;
     observer.pick_up(start, seeds);
     let last = sow(pos, start, seeds, observer);
 
-    let (first, captured) = capture_chain(pos, last, them);
+    let (first, captured) = capture_chain::<H>(pos, last, them);
     if captured > 0 {
         let grand_slam = captured == pos.side_seeds(them);
         if grand_slam && pos.rules.grand_slam != GrandSlam::CaptureAll {
             observer.grand_slam_spared();
         } else {
-            let store = pos.store_index(me);
+            let store = Layout::<H>::store(me);
             for k in (first..=last).rev() {
                 observer.capture(k, pos.pits[k], store);
                 pos.pits[store] += pos.pits[k];
@@ -81,7 +59,7 @@ pub(crate) fn play<O: Observer>(pos: &mut Position, house: u8, observer: &mut O)
             }
         }
     }
-    settle(pos, me, observer);
+    settle::<H, O>(pos, me, observer);
 }
 
 /// Does playing `house` capture every seed of the opponent?
@@ -92,7 +70,7 @@ fn is_grand_slam(pos: &Position, house: u8) -> bool {
     copy.pits[start] = 0;
     let last = sow(&mut copy, start, seeds, &mut NoTrace);
     let them = copy.to_move.opponent();
-    let (_, captured) = capture_chain(&copy, last, them);
+    let (_, captured) = capture_chain::<6>(&copy, last, them);
     captured > 0 && captured == copy.side_seeds(them)
 }
 
@@ -142,18 +120,22 @@ pub(crate) fn why_illegal(pos: &Position, house: u8) -> IllegalMove {
 
 /// After `mover` moved: more than half wins at once (rule 6), a player left without
 /// seeds ends the game (rule 7), an opponent who cannot be fed ends it (rule 5).
-#[inline]
-pub(crate) fn settle<O: Observer>(pos: &mut Position, mover: Side, observer: &mut O) {
+#[inline(always)]
+pub(crate) fn settle<const H: usize, O: Observer>(
+    pos: &mut Position,
+    mover: Side,
+    observer: &mut O,
+) {
     let next = mover.opponent();
     pos.to_move = next;
     let total = pos.total as u32;
     let [s, n] = pos.stores().map(|x| 2 * x as u32);
     if s > total || n > total || (s == total && n == total) {
         pos.over = true;
-    } else if pos.side_is_empty(next) {
+    } else if Layout::<H>::row_is_empty(&pos.pits, next) {
         pos.sweep(mover, mover, observer);
         pos.over = true;
-    } else if pos.side_is_empty(mover) && feeding_moves(pos, next).is_empty() {
+    } else if Layout::<H>::row_is_empty(&pos.pits, mover) && feeding_moves(pos, next).is_empty() {
         pos.sweep(next, next, observer);
         pos.over = true;
     }

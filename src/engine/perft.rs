@@ -3,6 +3,8 @@
 
 use super::position::Position;
 use super::rules::Variant;
+use super::trace::NoTrace;
+use super::{congkak, kalah};
 
 /// Counts the move sequences of exactly `depth` moves from `pos`. A game that ends
 /// before move `depth` contributes nothing; a move that ends it at `depth` counts.
@@ -17,25 +19,33 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if pos.variant() == Variant::Oware {
-        let mut path = Vec::with_capacity(depth as usize + 1);
-        path.push(pos.key());
-        perft_with_path(pos, depth, &mut path)
-    } else {
-        perft_plain(pos, depth)
+    // Choose the rules code once, so the recursion calls it directly.
+    match (pos.variant(), pos.rules().houses) {
+        (Variant::Kalah, _) => perft_plain(pos, depth, |p, h| kalah::play::<6, _>(p, h, &mut NoTrace)),
+        (Variant::Congkak, 7) => {
+            perft_plain(pos, depth, |p, h| congkak::play::<7, _>(p, h, &mut NoTrace))
+        }
+        (Variant::Congkak, _) => {
+            perft_plain(pos, depth, |p, h| congkak::play::<6, _>(p, h, &mut NoTrace))
+        }
+        (Variant::Oware, _) => {
+            let mut path = Vec::with_capacity(depth as usize + 1);
+            path.push(pos.key());
+            perft_with_path(pos, depth, &mut path)
+        }
     }
 }
 
-fn perft_plain(pos: &Position, depth: u32) -> u64 {
+fn perft_plain<F: Fn(&mut Position, u8) + Copy>(pos: &Position, depth: u32, play: F) -> u64 {
     let moves = pos.legal_moves();
     let mut leaves = 0;
     for house in moves {
         let mut next = *pos;
-        next.play_unchecked(house);
+        play(&mut next, house);
         leaves += if depth == 1 {
             1
         } else {
-            perft_plain(&next, depth - 1)
+            perft_plain(&next, depth - 1, play)
         };
     }
     leaves

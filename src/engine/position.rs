@@ -4,6 +4,7 @@
 //! North's houses 1..H, North's store. With that layout "counter-clockwise" is simply
 //! "next index", and house `i` is opposite house `2H - i` for every house index `i`.
 
+use super::layout::{non_zero_bytes, Layout};
 use super::moves::MoveSet;
 use super::rules::{Rules, RulesError, Variant};
 use super::trace::{NoTrace, Observer};
@@ -285,18 +286,23 @@ impl Position {
 
     #[inline]
     pub(crate) fn side_is_empty(&self, side: Side) -> bool {
-        self.houses(side).iter().all(|&s| s == 0)
+        self.row_bytes(side) == 0
+    }
+
+    /// Side's houses as one number, a byte per house (house 1 lowest), for bit tricks.
+    #[inline(always)]
+    fn row_bytes(&self, side: Side) -> u64 {
+        if self.h() == 7 {
+            Layout::<7>::row(&self.pits, side)
+        } else {
+            Layout::<6>::row(&self.pits, side)
+        }
     }
 
     /// Houses of the side to move that hold seeds, as a set.
     #[inline]
     pub(crate) fn non_empty_houses(&self) -> MoveSet {
-        let base = self.base(self.to_move);
-        let mut bits = 0u16;
-        for k in 0..self.h() {
-            bits |= ((self.pits[base + k] != 0) as u16) << k;
-        }
-        MoveSet::from_bits(bits)
+        MoveSet::from_bits(non_zero_bytes(self.row_bytes(self.to_move)))
     }
 
     /// The moves the side to move may play; empty exactly when the game is over.
@@ -360,20 +366,27 @@ impl Position {
     /// (used to animate sowing).
     pub fn play_observed<O: Observer>(&mut self, house: u8, observer: &mut O) {
         debug_assert!(self.legal_moves().contains(house), "illegal move {house}");
-        match self.rules.variant {
-            Variant::Kalah => kalah::play(self, house, observer),
-            Variant::Oware => oware::play(self, house, observer),
-            Variant::Congkak => congkak::play(self, house, observer),
+        // Dispatch once on the board shape so the rules compile to constant offsets.
+        match (self.rules.variant, self.rules.houses) {
+            (Variant::Kalah, _) => kalah::play::<6, O>(self, house, observer),
+            (Variant::Oware, _) => oware::play::<6, O>(self, house, observer),
+            (Variant::Congkak, 7) => congkak::play::<7, O>(self, house, observer),
+            (Variant::Congkak, _) => congkak::play::<6, O>(self, house, observer),
         }
     }
 
     /// Decides whose turn it is after `mover` moved and whether that ended the game,
     /// applying any end-of-game sweep.
     pub(crate) fn settle_after_move(&mut self, mover: Side, extra_turn: bool) {
-        match self.rules.variant {
-            Variant::Kalah => kalah::settle(self, mover, extra_turn, &mut NoTrace),
-            Variant::Oware => oware::settle(self, mover, &mut NoTrace),
-            Variant::Congkak => congkak::settle(self, mover, extra_turn, &mut NoTrace),
+        match (self.rules.variant, self.rules.houses) {
+            (Variant::Kalah, _) => kalah::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
+            (Variant::Oware, _) => oware::settle::<6, _>(self, mover, &mut NoTrace),
+            (Variant::Congkak, 7) => {
+                congkak::settle::<7, _>(self, mover, extra_turn, &mut NoTrace)
+            }
+            (Variant::Congkak, _) => {
+                congkak::settle::<6, _>(self, mover, extra_turn, &mut NoTrace)
+            }
         }
     }
 
