@@ -6,7 +6,10 @@ use std::process::{Command, Output};
 fn cli(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala-cli"))
         .args(args)
-        .env("MANCALA_DATA_DIR", std::env::temp_dir().join("mancala-cli-test"))
+        .env(
+            "MANCALA_DATA_DIR",
+            std::env::temp_dir().join("mancala-cli-test"),
+        )
         .output()
         .expect("mancala-cli runs")
 }
@@ -19,7 +22,11 @@ fn json(args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "exactly one JSON object: {text}");
+    assert_eq!(
+        text.trim().lines().count(),
+        1,
+        "exactly one JSON object: {text}"
+    );
     serde_json::from_str(&text).expect("valid JSON")
 }
 
@@ -42,12 +49,26 @@ fn show_follows_moves_options_and_extra_turns() {
     assert_eq!(v["to_move"], 0, "extra turn after 3");
     assert_eq!(v["stores"], serde_json::json!([1, 0]));
     let v = json(&[
-        "show", "--variant", "congkak", "--houses", "7", "--seeds", "5", "--json",
+        "show",
+        "--variant",
+        "congkak",
+        "--houses",
+        "7",
+        "--seeds",
+        "5",
+        "--json",
     ]);
     assert_eq!(v["houses"][0].as_array().unwrap().len(), 7);
     assert_eq!(v["seeds"], 5);
     let v = json(&[
-        "show", "--variant", "oware", "--rule", "grand-slam=forbidden", "--moves", "1 2", "--json",
+        "show",
+        "--variant",
+        "oware",
+        "--rule",
+        "grand-slam=forbidden",
+        "--moves",
+        "1 2",
+        "--json",
     ]);
     assert_eq!(v["variant"], "oware");
     assert_eq!(v["to_move"], 0);
@@ -55,21 +76,30 @@ fn show_follows_moves_options_and_extra_turns() {
 
 #[test]
 fn show_reports_a_finished_game() {
-    // A short Kalah game played to its end.
-    let v = json(&[
-        "show", "--moves", "1 1 2 6 1 2 1 3 1 4 6 2 1 5 2 6 4 1 6 2 5 3 6 1 3 6 2 6 5 4 6 1 6", "--json",
-    ]);
-    if v["over"] == true {
-        assert_eq!(v["to_move"], Value::Null);
-        assert_eq!(v["legal"], serde_json::json!([]));
-        let stores = v["stores"].as_array().unwrap();
-        let (s, n) = (stores[0].as_u64().unwrap(), stores[1].as_u64().unwrap());
-        assert_eq!(s + n, 48, "the sweep put every seed in a store");
-        let expected = if s > n { Value::from(0) } else if n > s { Value::from(1) } else { Value::Null };
-        assert_eq!(v["winner"], expected);
-    } else {
-        assert_ne!(v["to_move"], Value::Null);
+    use mancala::engine::{Game, Rules, Variant};
+    // Play the highest legal house every turn until the game ends.
+    let mut game = Game::new(Rules::new(Variant::Kalah)).unwrap();
+    while let Some(house) = game.position().legal_moves().last() {
+        game.play(house as u32).unwrap();
     }
+    let record = game.record();
+    let v = json(&["show", "--moves", &record, "--json"]);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["to_move"], Value::Null);
+    assert_eq!(v["legal"], serde_json::json!([]));
+    let stores = v["stores"].as_array().unwrap();
+    let (s, n) = (stores[0].as_u64().unwrap(), stores[1].as_u64().unwrap());
+    assert_eq!(s + n, 48, "the sweep put every seed in a store");
+    let expected = match s.cmp(&n) {
+        std::cmp::Ordering::Greater => Value::from(0),
+        std::cmp::Ordering::Less => Value::from(1),
+        std::cmp::Ordering::Equal => Value::Null,
+    };
+    assert_eq!(v["winner"], expected);
+    // A move after the end is refused.
+    let out = cli(&["show", "--moves", &format!("{record} 1")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("over"));
 }
 
 #[test]
@@ -84,7 +114,10 @@ fn an_illegal_move_exits_non_zero_naming_the_move_and_the_reason() {
         assert!(!out.status.success(), "{moves} should fail");
         assert!(out.stdout.is_empty(), "nothing on stdout for {moves}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(index) && err.contains(reason), "{moves}: {err}");
+        assert!(
+            err.contains(index) && err.contains(reason),
+            "{moves}: {err}"
+        );
     }
     let out = cli(&["show", "--variant", "oware", "--seeds", "9"]);
     assert!(!out.status.success());

@@ -20,7 +20,11 @@ fn any_rules() -> impl Strategy<Value = Rules> {
         ],
     )
         .prop_map(|(variant, seeds, seven, empty_capture, grand_slam)| {
-            let houses = if variant == Variant::Congkak && seven { 7 } else { 6 };
+            let houses = if variant == Variant::Congkak && seven {
+                7
+            } else {
+                6
+            };
             Rules::new(variant)
                 .with_seeds(seeds)
                 .with_houses(houses)

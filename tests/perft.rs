@@ -57,7 +57,9 @@ fn perft_counts_the_same_as_playing_every_line_through_game() {
     for rules in [
         Rules::new(Variant::Congkak),
         Rules::new(Variant::Congkak).with_houses(7).with_seeds(3),
-        Rules::new(Variant::Kalah).with_seeds(6).with_empty_capture(true),
+        Rules::new(Variant::Kalah)
+            .with_seeds(6)
+            .with_empty_capture(true),
         Rules::new(Variant::Oware).with_seeds(3),
     ] {
         let start = Position::start(rules).unwrap();

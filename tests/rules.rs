@@ -1,9 +1,7 @@
 //! One or more tests per numbered rule of RULES.md and per option, on hand-made
 //! positions. Houses are listed 1..H as their owner numbers them.
 
-use mancala::engine::{
-    Game, GrandSlam, IllegalMove, Outcome, Position, Rules, Side, Variant,
-};
+use mancala::engine::{Game, GrandSlam, IllegalMove, Outcome, Position, Rules, Side, Variant};
 
 const S: Side = Side::South;
 const N: Side = Side::North;
@@ -29,7 +27,13 @@ fn notation_round_trips_and_names_the_bad_move() {
     let start = Position::start(kalah()).unwrap();
     let game = Game::parse_record(start, "3 6 1 4").unwrap();
     assert_eq!(game.record(), "3 6 1 4");
-    for (record, index) in [("3 0", 2), ("x", 1), ("3 7", 2), ("3 3", 2), ("3 6 1 4 1 7", 6)] {
+    for (record, index) in [
+        ("3 0", 2),
+        ("x", 1),
+        ("3 7", 2),
+        ("3 3", 2),
+        ("3 6 1 4 1 7", 6),
+    ] {
         let err = Game::parse_record(start, record).unwrap_err();
         assert_eq!(err.index, index, "{record}: {err}");
     }
@@ -50,16 +54,24 @@ fn illegal_moves_are_refused_with_a_reason_and_change_nothing() {
     let before = start;
     assert_eq!(
         start.play(0),
-        Err(IllegalMove::NotAHouse { house: 0, houses: 6 })
+        Err(IllegalMove::NotAHouse {
+            house: 0,
+            houses: 6
+        })
     );
     assert_eq!(
         start.play(7),
-        Err(IllegalMove::NotAHouse { house: 7, houses: 6 })
+        Err(IllegalMove::NotAHouse {
+            house: 7,
+            houses: 6
+        })
     );
     assert_eq!(start, before);
     let gap = pos(kalah(), &[4, 0, 4, 4, 4, 4], &[4; 6], [0, 4], S);
     assert_eq!(gap.play(2), Err(IllegalMove::EmptyHouse { house: 2 }));
-    let over = pos(kalah(), &[0, 0, 0, 0, 0, 1], &[1; 6], [20, 20], S).play(6).unwrap();
+    let over = pos(kalah(), &[0, 0, 0, 0, 0, 1], &[1; 6], [20, 20], S)
+        .play(6)
+        .unwrap();
     assert_eq!(over.play(1), Err(IllegalMove::GameOver));
     let mut game = Game::new(kalah()).unwrap();
     assert!(game.play(9).is_err());
@@ -101,7 +113,13 @@ fn kalah_2_sows_into_own_store_never_the_opponents() {
 fn kalah_2_thirteen_seeds_lap_into_the_origin_house() {
     // 13 seeds from house 1 pass 12 other pits (skipping North's store) and land in
     // the emptied origin: now holding 1, it captures the opposite house (North 6).
-    let p = pos(kalah(), &[13, 0, 0, 0, 0, 0], &[1, 1, 1, 1, 1, 1], [0, 0], S);
+    let p = pos(
+        kalah(),
+        &[13, 0, 0, 0, 0, 0],
+        &[1, 1, 1, 1, 1, 1],
+        [0, 0],
+        S,
+    );
     let next = p.play(1).unwrap();
     assert_eq!(next.house(S, 1), 0);
     assert_eq!(next.house(N, 6), 0);
@@ -156,7 +174,13 @@ fn kalah_option_empty_capture() {
 #[test]
 fn kalah_5_an_empty_row_ends_the_game_and_each_sweeps_their_own() {
     // South's last seeds go to the store; South's row is empty: North sweeps.
-    let p = pos(kalah(), &[0, 0, 0, 0, 0, 1], &[2, 2, 2, 2, 2, 2], [20, 15], S);
+    let p = pos(
+        kalah(),
+        &[0, 0, 0, 0, 0, 1],
+        &[2, 2, 2, 2, 2, 2],
+        [20, 15],
+        S,
+    );
     let next = p.play(6).unwrap();
     assert!(next.is_over());
     assert_eq!(next.stores(), [21, 27]);
@@ -167,10 +191,22 @@ fn kalah_5_an_empty_row_ends_the_game_and_each_sweeps_their_own() {
 
 #[test]
 fn kalah_6_more_seeds_wins_equal_draws() {
-    let p = pos(kalah(), &[0, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 1], [20, 20], S);
+    let p = pos(
+        kalah(),
+        &[0, 0, 0, 0, 0, 1],
+        &[0, 0, 0, 0, 0, 1],
+        [20, 20],
+        S,
+    );
     let end = p.play(6).unwrap();
     assert_eq!(end.outcome(), Some(Outcome::Draw));
-    let p = pos(kalah(), &[0, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 2], [20, 20], S);
+    let p = pos(
+        kalah(),
+        &[0, 0, 0, 0, 0, 1],
+        &[0, 0, 0, 0, 0, 2],
+        [20, 20],
+        S,
+    );
     assert_eq!(p.play(6).unwrap().outcome(), Some(Outcome::Win(N)));
 }
 
@@ -189,7 +225,13 @@ fn oware_1_start_and_stores_are_never_sown() {
 
 #[test]
 fn oware_2_twelve_or_more_seeds_skip_the_origin() {
-    let p = pos(oware(), &[12, 0, 0, 0, 0, 0], &[4, 4, 4, 4, 4, 4], [0, 0], S);
+    let p = pos(
+        oware(),
+        &[12, 0, 0, 0, 0, 0],
+        &[4, 4, 4, 4, 4, 4],
+        [0, 0],
+        S,
+    );
     let next = p.play(1).unwrap();
     assert_eq!(next.house(S, 1), 0, "origin skipped");
     assert_eq!(next.house(S, 2), 2, "the 12th seed lands past the origin");
@@ -199,7 +241,13 @@ fn oware_2_twelve_or_more_seeds_skip_the_origin() {
 #[test]
 fn oware_3_capture_chain_runs_clockwise_over_2s_and_3s() {
     // South's house 6 with 3 seeds reaches North 1..3, making them 2, 3, 2.
-    let p = pos(oware(), &[1, 0, 0, 0, 0, 3], &[1, 2, 1, 5, 0, 0], [20, 20], S);
+    let p = pos(
+        oware(),
+        &[1, 0, 0, 0, 0, 3],
+        &[1, 2, 1, 5, 0, 0],
+        [20, 20],
+        S,
+    );
     let next = p.play(6).unwrap();
     assert_eq!(next.store(S), 27);
     assert_eq!(next.houses(N), &[0, 0, 0, 5, 0, 0]);
@@ -268,7 +316,13 @@ fn oware_5_must_feed_an_empty_opponent() {
 #[test]
 fn oware_5_no_feeding_move_ends_the_game_and_the_mover_takes_their_seeds() {
     // North plays its last seed; South must feed but no house reaches North.
-    let p = pos(oware(), &[3, 1, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 1], [20, 23], N);
+    let p = pos(
+        oware(),
+        &[3, 1, 0, 0, 0, 0],
+        &[0, 0, 0, 0, 0, 1],
+        [20, 23],
+        N,
+    );
     let next = p.play(6).unwrap();
     assert!(next.is_over());
     assert_eq!(next.stores(), [20 + 5, 23]);
@@ -278,7 +332,13 @@ fn oware_5_no_feeding_move_ends_the_game_and_the_mover_takes_their_seeds() {
 #[test]
 fn oware_6_more_than_half_wins_at_once_without_a_sweep() {
     // T = 48: South reaches 25 with seeds still on the board.
-    let p = pos(oware(), &[0, 0, 0, 0, 0, 2], &[1, 2, 5, 0, 0, 0], [22, 16], S);
+    let p = pos(
+        oware(),
+        &[0, 0, 0, 0, 0, 2],
+        &[1, 2, 5, 0, 0, 0],
+        [22, 16],
+        S,
+    );
     let next = p.play(6).unwrap();
     assert_eq!(next.store(S), 27);
     assert!(next.is_over());
@@ -317,7 +377,11 @@ fn oware_8_a_repeated_position_ends_the_game() {
     let end = game.position();
     assert!(end.is_over());
     assert!(game.ended_by_repetition());
-    assert_eq!(end.stores(), [24, 24], "each takes the seeds on their own side");
+    assert_eq!(
+        end.stores(),
+        [24, 24],
+        "each takes the seeds on their own side"
+    );
     assert_eq!(end.outcome(), Some(Outcome::Draw));
 }
 
@@ -356,7 +420,13 @@ fn congkak_2_sows_own_store_skips_theirs_and_the_origin_is_not_skipped() {
 fn congkak_3_relay_picks_up_an_occupied_house_and_sows_on() {
     // South 1 (1 seed) lands in South 2 (2 seeds -> 3): relay 3 seeds to 3, 4, 5;
     // South 5 was empty: capture North 2 (opposite of South 5) with the last seed.
-    let p = pos(congkak(), &[1, 2, 0, 0, 0, 0], &[0, 4, 0, 0, 0, 1], [0, 0], S);
+    let p = pos(
+        congkak(),
+        &[1, 2, 0, 0, 0, 0],
+        &[0, 4, 0, 0, 0, 1],
+        [0, 0],
+        S,
+    );
     let mut game = Game::from_start(p);
     let steps = game.play_traced(1).unwrap();
     let pickups = steps
@@ -387,7 +457,13 @@ fn congkak_5_capture_and_the_empty_capture_option() {
     let on = board(congkak().with_empty_capture(true)).play(1).unwrap();
     assert_eq!(on.house(S, 2), 0);
     assert_eq!(on.store(S), 1);
-    let with_seeds = pos(congkak(), &[1, 0, 0, 0, 0, 0], &[2, 2, 2, 2, 6, 2], [0, 0], S);
+    let with_seeds = pos(
+        congkak(),
+        &[1, 0, 0, 0, 0, 0],
+        &[2, 2, 2, 2, 6, 2],
+        [0, 0],
+        S,
+    );
     let captured = with_seeds.play(1).unwrap();
     assert_eq!(captured.store(S), 7);
     assert_eq!(captured.house(N, 5), 0);
@@ -395,7 +471,13 @@ fn congkak_5_capture_and_the_empty_capture_option() {
 
 #[test]
 fn congkak_6_last_seed_in_an_empty_opponent_house_ends_the_turn() {
-    let p = pos(congkak(), &[0, 0, 0, 0, 0, 2], &[0, 3, 3, 3, 3, 3], [0, 0], S);
+    let p = pos(
+        congkak(),
+        &[0, 0, 0, 0, 0, 2],
+        &[0, 3, 3, 3, 3, 3],
+        [0, 0],
+        S,
+    );
     let next = p.play(6).unwrap();
     assert_eq!(next.house(N, 1), 1);
     assert_eq!(next.side_to_move(), N);
@@ -405,7 +487,13 @@ fn congkak_6_last_seed_in_an_empty_opponent_house_ends_the_turn() {
 #[test]
 fn congkak_7_no_seeds_to_move_ends_the_game_and_the_other_sweeps() {
     // South's only seed goes into the store: extra turn, but South has no seeds.
-    let p = pos(congkak(), &[0, 0, 0, 0, 0, 1], &[1, 2, 3, 0, 0, 0], [10, 5], S);
+    let p = pos(
+        congkak(),
+        &[0, 0, 0, 0, 0, 1],
+        &[1, 2, 3, 0, 0, 0],
+        [10, 5],
+        S,
+    );
     let next = p.play(6).unwrap();
     assert!(next.is_over());
     assert_eq!(next.stores(), [11, 11]);
@@ -414,7 +502,13 @@ fn congkak_7_no_seeds_to_move_ends_the_game_and_the_other_sweeps() {
 
 #[test]
 fn congkak_8_more_seeds_wins() {
-    let p = pos(congkak(), &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [30, 10], S);
+    let p = pos(
+        congkak(),
+        &[0, 0, 0, 0, 0, 1],
+        &[1, 0, 0, 0, 0, 0],
+        [30, 10],
+        S,
+    );
     let next = p.play(6).unwrap();
     assert_eq!(next.outcome(), Some(Outcome::Win(S)));
 }

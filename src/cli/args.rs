@@ -101,7 +101,10 @@ impl Args {
     /// an error naming its 1-based index and the reason.
     pub fn game(&self) -> Result<Game, CliError> {
         let start = Position::start_with(self.rules()?, Side::South)?;
-        Ok(Game::parse_record(start, self.value("moves").unwrap_or(""))?)
+        Ok(Game::parse_record(
+            start,
+            self.value("moves").unwrap_or(""),
+        )?)
     }
 
     pub fn json(&self) -> bool {

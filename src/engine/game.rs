@@ -111,7 +111,9 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has its start position")
+        self.positions
+            .last()
+            .expect("a game always has its start position")
     }
 
     /// Every position from the start to the current one.

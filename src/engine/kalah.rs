@@ -13,7 +13,14 @@ pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, o
     let seeds = pos.pits[start];
     pos.pits[start] = 0;
     observer.pick_up(start, seeds);
-    let last = sow(&mut pos.pits, kalah_like_table(H), me.index(), start, seeds, observer);
+    let last = sow(
+        &mut pos.pits,
+        kalah_like_table(H),
+        me.index(),
+        start,
+        seeds,
+        observer,
+    );
 
     let last_pit = last.pit as usize;
     if last.own_house && pos.pits[last_pit] == 1 {

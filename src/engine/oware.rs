@@ -13,7 +13,15 @@ use super::trace::{NoTrace, Observer};
 #[inline(always)]
 fn sow<O: Observer>(pos: &mut Position, start: usize, seeds: u8, observer: &mut O) -> usize {
     let mover = pos.to_move.index();
-    sowing::sow(&mut pos.pits, sowing::oware_table(), mover, start, seeds, observer).pit as usize
+    sowing::sow(
+        &mut pos.pits,
+        sowing::oware_table(),
+        mover,
+        start,
+        seeds,
+        observer,
+    )
+    .pit as usize
 }
 
 /// The capture chain of rule 3 ending at `last`: the run of opponent houses holding 2
@@ -109,8 +117,7 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveSet {
 
 /// The reason a non-empty house is not a legal move.
 pub(crate) fn why_illegal(pos: &Position, house: u8) -> IllegalMove {
-    if pos.side_is_empty(pos.to_move.opponent())
-        && !feeding_moves(pos, pos.to_move).contains(house)
+    if pos.side_is_empty(pos.to_move.opponent()) && !feeding_moves(pos, pos.to_move).contains(house)
     {
         IllegalMove::MustFeed { house }
     } else {

@@ -21,7 +21,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
     // Choose the rules code once, so the recursion calls it directly.
     match (pos.variant(), pos.rules().houses) {
-        (Variant::Kalah, _) => perft_plain(pos, depth, |p, h| kalah::play::<6, _>(p, h, &mut NoTrace)),
+        (Variant::Kalah, _) => {
+            perft_plain(pos, depth, |p, h| kalah::play::<6, _>(p, h, &mut NoTrace))
+        }
         (Variant::Congkak, 7) => {
             perft_plain(pos, depth, |p, h| congkak::play::<7, _>(p, h, &mut NoTrace))
         }

@@ -165,7 +165,9 @@ impl Position {
             total += row.iter().map(|&s| s as u32).sum::<u32>() + stores[side.index()] as u32;
         }
         if total > 200 {
-            return Err(RulesError(format!("{total} seeds are too many for a board")));
+            return Err(RulesError(format!(
+                "{total} seeds are too many for a board"
+            )));
         }
         let mut pos = Position {
             pits,
@@ -381,12 +383,8 @@ impl Position {
         match (self.rules.variant, self.rules.houses) {
             (Variant::Kalah, _) => kalah::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
             (Variant::Oware, _) => oware::settle::<6, _>(self, mover, &mut NoTrace),
-            (Variant::Congkak, 7) => {
-                congkak::settle::<7, _>(self, mover, extra_turn, &mut NoTrace)
-            }
-            (Variant::Congkak, _) => {
-                congkak::settle::<6, _>(self, mover, extra_turn, &mut NoTrace)
-            }
+            (Variant::Congkak, 7) => congkak::settle::<7, _>(self, mover, extra_turn, &mut NoTrace),
+            (Variant::Congkak, _) => congkak::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
         }
     }
 

@@ -249,7 +249,10 @@ mod tests {
         assert!(r.apply_option("grand-slam=maybe").is_err());
         assert!(r.apply_option("colour=red").is_err());
         assert!(Rules::new(Variant::Kalah).with_seeds(8).validate().is_err());
-        assert!(Rules::new(Variant::Kalah).with_houses(7).validate().is_err());
+        assert!(Rules::new(Variant::Kalah)
+            .with_houses(7)
+            .validate()
+            .is_err());
         assert!(Rules::new(Variant::Congkak)
             .with_houses(7)
             .validate()

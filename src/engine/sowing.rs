@@ -89,9 +89,7 @@ const fn build(houses: usize, skip: Skip) -> SowTable {
                     at = (at + 1) % pits;
                     let skipped = match skip {
                         Skip::OpponentStore => at == their_store,
-                        Skip::StoresAndOrigin => {
-                            at == houses || at == pits - 1 || at == start
-                        }
+                        Skip::StoresAndOrigin => at == houses || at == pits - 1 || at == start,
                     };
                     if !skipped {
                         break;
