@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod platform;
 pub mod store;
 
 slint::include_modules!();
