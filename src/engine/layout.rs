@@ -29,16 +29,27 @@ impl<const H: usize> Layout<H> {
         2 * H - i
     }
 
+    /// The bytes of a u128 board that hold side's houses.
+    const ROW_MASK: [u128; 2] = [
+        (1u128 << (8 * H)) - 1,
+        ((1u128 << (8 * H)) - 1) << (8 * (H + 1)),
+    ];
+
     /// Side's houses as one number, a byte per house (house 1 lowest).
     #[inline(always)]
     pub fn row(pits: &[u8; MAX_PITS], side: Side) -> u64 {
         let board = u128::from_le_bytes(*pits);
-        (board >> (8 * Self::base(side))) as u64 & ((1u64 << (8 * H)) - 1)
+        // Constant shifts in each arm are cheaper than one shift by a variable amount.
+        let row = match side {
+            Side::South => board as u64,
+            Side::North => (board >> (8 * (H + 1))) as u64,
+        };
+        row & ((1u64 << (8 * H)) - 1)
     }
 
     #[inline(always)]
     pub fn row_is_empty(pits: &[u8; MAX_PITS], side: Side) -> bool {
-        Self::row(pits, side) == 0
+        u128::from_le_bytes(*pits) & Self::ROW_MASK[side as usize] == 0
     }
 }
 

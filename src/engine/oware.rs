@@ -67,7 +67,7 @@ pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, o
             }
         }
     }
-    settle::<H, O>(pos, me, observer);
+    settle::<H, O>(pos, me, captured > 0, observer);
 }
 
 /// Does playing `house` capture every seed of the opponent?
@@ -95,6 +95,7 @@ fn feeding_moves(pos: &Position, side: Side) -> MoveSet {
     MoveSet::from_bits(bits)
 }
 
+#[inline]
 pub(crate) fn legal_moves(pos: &Position) -> MoveSet {
     let mut moves = pos.non_empty_houses();
     if pos.side_is_empty(pos.to_move.opponent()) {
@@ -128,16 +129,17 @@ pub(crate) fn why_illegal(pos: &Position, house: u8) -> IllegalMove {
 /// After `mover` moved: more than half wins at once (rule 6), a player left without
 /// seeds ends the game (rule 7), an opponent who cannot be fed ends it (rule 5).
 #[inline(always)]
+/// `stores_changed`: only a capture can bring a store past half, so the hot path skips
+/// rule 6 after a quiet move.
 pub(crate) fn settle<const H: usize, O: Observer>(
     pos: &mut Position,
     mover: Side,
+    stores_changed: bool,
     observer: &mut O,
 ) {
     let next = mover.opponent();
     pos.to_move = next;
-    let total = pos.total as u32;
-    let [s, n] = pos.stores().map(|x| 2 * x as u32);
-    if s > total || n > total || (s == total && n == total) {
+    if stores_changed && past_half::<H>(pos) {
         pos.over = true;
     } else if Layout::<H>::row_is_empty(&pos.pits, next) {
         pos.sweep(mover, mover, observer);
@@ -146,4 +148,13 @@ pub(crate) fn settle<const H: usize, O: Observer>(
         pos.sweep(next, next, observer);
         pos.over = true;
     }
+}
+
+/// Rule 6: a store holds more than half the seeds, or both hold exactly half.
+#[inline(always)]
+fn past_half<const H: usize>(pos: &Position) -> bool {
+    let total = pos.total as u32;
+    let s = 2 * pos.pits[Layout::<H>::store(Side::South)] as u32;
+    let n = 2 * pos.pits[Layout::<H>::store(Side::North)] as u32;
+    s > total || n > total || (s == total && n == total)
 }

@@ -4,7 +4,7 @@
 use super::position::Position;
 use super::rules::Variant;
 use super::trace::NoTrace;
-use super::{congkak, kalah};
+use super::{congkak, kalah, oware};
 
 /// Counts the move sequences of exactly `depth` moves from `pos`. A game that ends
 /// before move `depth` contributes nothing; a move that ends it at `depth` counts.
@@ -33,13 +33,20 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         (Variant::Oware, _) => {
             let mut path = Vec::with_capacity(depth as usize + 1);
             path.push(pos.key());
-            perft_with_path(pos, depth, &mut path)
+            perft_with_path(pos, depth, &mut path, |p, h| {
+                oware::play::<6, _>(p, h, &mut NoTrace)
+            })
         }
     }
 }
 
 fn perft_plain<F: Fn(&mut Position, u8) + Copy>(pos: &Position, depth: u32, play: F) -> u64 {
-    let moves = pos.legal_moves();
+    // Kalah and Congkak: every non-empty house is a move (no call into Oware's rules).
+    let moves = if pos.is_over() {
+        return 0;
+    } else {
+        pos.non_empty_houses()
+    };
     let mut leaves = 0;
     for house in moves {
         let mut next = *pos;
@@ -54,12 +61,17 @@ fn perft_plain<F: Fn(&mut Position, u8) + Copy>(pos: &Position, depth: u32, play
 }
 
 /// Perft that keeps the keys of the positions on the current line, for rule 8.
-fn perft_with_path(pos: &Position, depth: u32, path: &mut Vec<u128>) -> u64 {
+fn perft_with_path<F: Fn(&mut Position, u8) + Copy>(
+    pos: &Position,
+    depth: u32,
+    path: &mut Vec<u128>,
+    play: F,
+) -> u64 {
     let moves = pos.legal_moves();
     let mut leaves = 0;
     for house in moves {
         let mut next = *pos;
-        next.play_unchecked(house);
+        play(&mut next, house);
         if depth == 1 {
             // The last move counts whether or not it repeats a position.
             leaves += 1;
@@ -71,7 +83,7 @@ fn perft_with_path(pos: &Position, depth: u32, path: &mut Vec<u128>) -> u64 {
             continue;
         }
         path.push(key);
-        leaves += perft_with_path(&next, depth - 1, path);
+        leaves += perft_with_path(&next, depth - 1, path, play);
         path.pop();
     }
     leaves

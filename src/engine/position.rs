@@ -105,6 +105,8 @@ impl std::error::Error for IllegalMove {}
 
 /// A position of one game. Small and `Copy`: search copies it rather than undoing moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+// Pits first and 16-byte aligned: the board is read and written as one u128.
+#[repr(C, align(16))]
 pub struct Position {
     pub(crate) pits: [u8; MAX_PITS],
     pub(crate) rules: Rules,
@@ -382,7 +384,7 @@ impl Position {
     pub(crate) fn settle_after_move(&mut self, mover: Side, extra_turn: bool) {
         match (self.rules.variant, self.rules.houses) {
             (Variant::Kalah, _) => kalah::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
-            (Variant::Oware, _) => oware::settle::<6, _>(self, mover, &mut NoTrace),
+            (Variant::Oware, _) => oware::settle::<6, _>(self, mover, true, &mut NoTrace),
             (Variant::Congkak, 7) => congkak::settle::<7, _>(self, mover, extra_turn, &mut NoTrace),
             (Variant::Congkak, _) => congkak::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
         }
