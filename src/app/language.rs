@@ -1,0 +1,51 @@
+//! The language the UI speaks and the font that draws it.
+//!
+//! The translations are bundled into the binary (`build.rs`, `ui/lang/*/LC_MESSAGES`);
+//! selecting one re-translates every `@tr` string of every open window at once, so a
+//! change in Settings shows without a restart. Slint does not fall back from one bundled
+//! font to another, so each language also names the family that has its script: Thai
+//! and Burmese text drawn with Noto Sans would come out blank.
+
+use crate::store::Language;
+
+/// The font family (bundled in `ui/fonts`, imported by `ui/app.slint`) that draws
+/// `language`. `System` is resolved before this is asked; it gets the Latin family.
+pub fn font_family(language: Language) -> &'static str {
+    match language {
+        Language::Burmese => "Noto Sans Myanmar",
+        Language::Thai => "Noto Sans Thai",
+        Language::System | Language::English | Language::Malay => "Noto Sans",
+    }
+}
+
+/// Makes every window speak `language` (English for `System`, which callers resolve
+/// first with `platform::effective_language`). Fails only when the language's
+/// translation is not bundled, or before the first window exists; English shows then.
+pub fn select(language: Language) -> Result<(), slint::SelectBundledTranslationError> {
+    slint::select_bundled_translation(language.code().unwrap_or("en"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_without_latin_letters_get_their_own_family() {
+        assert_eq!(font_family(Language::Burmese), "Noto Sans Myanmar");
+        assert_eq!(font_family(Language::Thai), "Noto Sans Thai");
+        assert_eq!(font_family(Language::Malay), "Noto Sans");
+        assert_eq!(font_family(Language::English), "Noto Sans");
+    }
+
+    #[test]
+    fn every_family_is_a_bundled_font() {
+        let fonts = include_str!("../../ui/app.slint");
+        for language in Language::ALL {
+            let file = font_family(language).replace(' ', "");
+            assert!(
+                fonts.contains(&format!("fonts/{file}-Regular.ttf")),
+                "ui/app.slint imports no font for {language:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! Every string the player can see is translated into Burmese, Thai and Malay, and the
+//! language switches at run time.
+//!
+//! The first tests read the sources the way Slint's compiler does: every `@tr(...)` in
+//! `ui/**/*.slint` is a message, keyed by its text alone (build.rs turns the default
+//! per-component context off) or by an explicit `@tr("context" => ...)`. Each message
+//! needs a non-fuzzy entry with a non-empty translation, carrying the same placeholders,
+//! in each `ui/lang/<code>/LC_MESSAGES/mancala.po`. (tests/ui.rs switches the language
+//! of the running app and finds the translated labels.)
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const LANGUAGES: [&str; 3] = ["my", "th", "ms"];
+
+/// One translatable message: what Slint looks up in a catalogue.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Message {
+    context: String,
+    id: String,
+    plural: Option<String>,
+}
+
+// ---- reading .slint sources ----------------------------------------------------------
+
+/// Reads a Slint string literal starting at `s[0] == '"'`; returns its value and the
+/// rest after the closing quote.
+fn slint_string(s: &str) -> Option<(String, &str)> {
+    let mut chars = s.strip_prefix('"')?.char_indices();
+    let mut value = String::new();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((value, &s[i + 2..])),
+            '\\' => match chars.next()?.1 {
+                'n' => value.push('\n'),
+                't' => value.push('\t'),
+                'u' => {
+                    // \u{XXXX}
+                    let mut hex = String::new();
+                    for (_, h) in chars.by_ref() {
+                        match h {
+                            '{' => {}
+                            '}' => break,
+                            h => hex.push(h),
+                        }
+                    }
+                    value.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                }
+                other => value.push(other),
+            },
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// Every `@tr(...)` of one .slint source, in order; `Err` names a call that cannot be
+/// read (the test must not silently skip strings).
+fn slint_messages(source: &str) -> Result<Vec<Message>, String> {
+    let mut found = Vec::new();
+    let mut rest = source;
+    while let Some(at) = rest.find("@tr(") {
+        let call = rest[at + 4..].trim_start();
+        let line = source[..source.len() - rest.len() + at].lines().count() + 1;
+        let unreadable = || {
+            let call: String = rest[at..].chars().take(50).collect();
+            format!("line {line}: cannot read {call}")
+        };
+        let (first, after) = slint_string(call).ok_or_else(unreadable)?;
+        let after = after.trim_start();
+        let (context, id, after) = match after.strip_prefix("=>") {
+            Some(more) => {
+                let (id, after) = slint_string(more.trim_start()).ok_or_else(unreadable)?;
+                (first, id, after.trim_start())
+            }
+            None => (String::new(), first, after),
+        };
+        let plural = match after.strip_prefix('|') {
+            Some(more) => Some(slint_string(more.trim_start()).ok_or_else(unreadable)?.0),
+            None => None,
+        };
+        found.push(Message {
+            context,
+            id,
+            plural,
+        });
+        rest = &rest[at + 4..];
+    }
+    Ok(found)
+}
+
+/// The files below `dir` whose name ends in `.{extension}`, sorted.
+fn files_ending(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(files_ending(&path, extension));
+        } else if path.extension().is_some_and(|e| e == extension) {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every message of the UI, with the first file that uses it.
+fn ui_messages() -> BTreeMap<Message, PathBuf> {
+    let mut messages = BTreeMap::new();
+    for file in files_ending(&Path::new(env!("CARGO_MANIFEST_DIR")).join("ui"), "slint") {
+        let source = std::fs::read_to_string(&file).unwrap();
+        for message in slint_messages(&source).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+        {
+            messages.entry(message).or_insert_with(|| file.clone());
+        }
+    }
+    messages
+}
+
+// ---- reading .po catalogues ----------------------------------------------------------
+
+#[derive(Debug, Default)]
+struct Entry {
+    context: String,
+    id: String,
+    plural: Option<String>,
+    /// msgstr, or msgstr[0], msgstr[1]... for a plural.
+    strs: Vec<String>,
+    fuzzy: bool,
+}
+
+/// The value of a quoted .po string (`"..."`), unescaped.
+fn po_string(s: &str) -> String {
+    let inner = s.trim().strip_prefix('"').and_then(|s| s.strip_suffix('"'));
+    let inner = inner.unwrap_or_else(|| panic!("not a quoted .po string: {s}"));
+    let mut value = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => value.push('\n'),
+                Some('t') => value.push('\t'),
+                Some(other) => value.push(other),
+                None => {}
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    value
+}
+
+/// The entries of a .po file (the header, msgid "", included).
+fn po_entries(text: &str) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    let mut entry = Entry::default();
+    // Which field continuation lines ("...") append to.
+    let mut field: Option<(&str, usize)> = None;
+    let mut started = false;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() {
+            continue;
+        }
+        let keyword = line.split_whitespace().next().unwrap_or("");
+        let begins_entry =
+            keyword == "msgctxt" || (keyword == "msgid" && field.map(|f| f.0) != Some("msgctxt"));
+        if (begins_entry
+            || (line.starts_with('#') && field.is_some_and(|f| f.0.starts_with("msgstr"))))
+            && started
+        {
+            entries.push(std::mem::take(&mut entry));
+            started = false;
+            field = None;
+        }
+        if let Some(flags) = line.strip_prefix("#,") {
+            entry.fuzzy |= flags.split(',').any(|f| f.trim() == "fuzzy");
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        started = true;
+        if line.starts_with('"') {
+            let more = po_string(line);
+            match field {
+                Some(("msgctxt", _)) => entry.context += &more,
+                Some(("msgid", _)) => entry.id += &more,
+                Some(("msgid_plural", _)) => *entry.plural.get_or_insert_with(String::new) += &more,
+                Some((_, index)) => entry.strs[index] += &more,
+                None => panic!("a string outside any field: {line}"),
+            }
+            continue;
+        }
+        let (keyword, value) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("bad .po line: {line}"));
+        let value = po_string(value);
+        match keyword {
+            "msgctxt" => {
+                entry.context = value;
+                field = Some(("msgctxt", 0));
+            }
+            "msgid" => {
+                entry.id = value;
+                field = Some(("msgid", 0));
+            }
+            "msgid_plural" => {
+                entry.plural = Some(value);
+                field = Some(("msgid_plural", 0));
+            }
+            "msgstr" => {
+                entry.strs = vec![value];
+                field = Some(("msgstr", 0));
+            }
+            indexed => {
+                let index: usize = indexed
+                    .strip_prefix("msgstr[")
+                    .and_then(|i| i.strip_suffix(']'))
+                    .and_then(|i| i.parse().ok())
+                    .unwrap_or_else(|| panic!("bad .po keyword: {line}"));
+                assert_eq!(
+                    index,
+                    entry.strs.len(),
+                    "msgstr[{index}] out of order: {line}"
+                );
+                entry.strs.push(value);
+                field = Some(("msgstr[]", index));
+            }
+        }
+    }
+    if started {
+        entries.push(entry);
+    }
+    entries
+}
+
+fn catalogue(language: &str) -> Vec<Entry> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("ui/lang")
+        .join(language)
+        .join("LC_MESSAGES/mancala.po");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    po_entries(&text)
+}
+
+/// The placeholders of a message (`{0}`, `{n}`, `{}`), sorted.
+fn placeholders(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| format!("{{{name}}}")))
+        .collect();
+    found.sort();
+    found
+}
+
+/// What is wrong with `entries` as the translation of `messages`, one line per problem.
+fn problems(messages: &BTreeMap<Message, PathBuf>, entries: &[Entry]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let header = entries
+        .iter()
+        .find(|e| e.id.is_empty() && e.context.is_empty());
+    let forms: usize = header
+        .and_then(|h| h.strs.first())
+        .and_then(|h| h.split("nplurals=").nth(1))
+        .and_then(|n| n.split(';').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    if forms == 0 {
+        problems.push("the header has no Plural-Forms: nplurals=N".to_string());
+    }
+    for (message, file) in messages {
+        let entry = entries
+            .iter()
+            .find(|e| e.id == message.id && e.context == message.context);
+        let Some(entry) = entry else {
+            problems.push(format!("missing: {:?} ({})", message.id, file.display()));
+            continue;
+        };
+        if entry.fuzzy {
+            problems.push(format!("fuzzy: {:?}", message.id));
+        }
+        if entry.plural != message.plural {
+            problems.push(format!("plural form differs: {:?}", message.id));
+        }
+        let wanted = if message.plural.is_some() { forms } else { 1 };
+        if entry.strs.len() != wanted || entry.strs.iter().any(|s| s.trim().is_empty()) {
+            problems.push(format!("untranslated: {:?}", message.id));
+            continue;
+        }
+        // A plural's form for exactly one may say "one" instead of {n}; names stay.
+        for translation in &entry.strs {
+            let mut expected = placeholders(&message.id);
+            let mut got = placeholders(translation);
+            if message.plural.is_some() {
+                expected.retain(|p| p != "{n}");
+                got.retain(|p| p != "{n}");
+            }
+            if expected != got {
+                problems.push(format!(
+                    "placeholders {got:?} instead of {expected:?}: {:?}",
+                    message.id
+                ));
+            }
+        }
+    }
+    for entry in entries.iter().filter(|e| !e.id.is_empty()) {
+        let used = messages
+            .keys()
+            .any(|m| m.id == entry.id && m.context == entry.context);
+        if !used {
+            problems.push(format!("no longer in the UI: {:?}", entry.id));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_ui_string_has_a_translation_in_every_language() {
+    let messages = ui_messages();
+    assert!(
+        messages.len() > 100,
+        "found only {} @tr strings",
+        messages.len()
+    );
+    let mut report = String::new();
+    for language in LANGUAGES {
+        for problem in problems(&messages, &catalogue(language)) {
+            report += &format!("{language}: {problem}\n");
+        }
+    }
+    assert!(report.is_empty(), "translations to fix:\n{report}");
+}
+
+#[test]
+fn the_rust_side_builds_no_visible_text_of_its_own() {
+    // Bundled translations reach only .slint files: a `tr!` in Rust would be looked up
+    // in a gettext catalogue that the app does not ship, and stay English.
+    for file in files_ending(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), "rs") {
+        let source = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !source.contains("tr!("),
+            "{}: word visible text in .slint with @tr instead",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn the_checks_catch_what_they_look_for() {
+    let source = r#"
+        Text { text: @tr("Plain"); }
+        Text { text: @tr( "game" =>
+            "Start" ); }
+        Text { text: @tr("{n} seed" | "{n} seeds" % count); }
+        Text { text: @tr("Say \"{0}\"", name); }
+    "#;
+    let found = slint_messages(source).unwrap();
+    let ids: Vec<_> = found
+        .iter()
+        .map(|m| (m.context.as_str(), m.id.as_str()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("", "Plain"),
+            ("game", "Start"),
+            ("", "{n} seed"),
+            ("", "Say \"{0}\"")
+        ]
+    );
+    assert_eq!(found[2].plural.as_deref(), Some("{n} seeds"));
+    assert!(
+        slint_messages("@tr(name)").is_err(),
+        "a call it cannot read is an error"
+    );
+
+    let messages: BTreeMap<Message, PathBuf> = found
+        .into_iter()
+        .map(|m| (m, PathBuf::from("x.slint")))
+        .collect();
+    let po = "msgid \"\"\nmsgstr \"\"\n\"Plural-Forms: nplurals=1; plural=0;\\n\"\n\n\
+        msgid \"Plain\"\nmsgstr \"Biasa\"\n\n\
+        msgctxt \"game\"\nmsgid \"Start\"\nmsgstr \"\"\n\n\
+        #, fuzzy\nmsgid \"{n} seed\"\nmsgid_plural \"{n} seeds\"\nmsgstr[0] \"{n} biji\"\n\n\
+        msgid \"Say \\\"{0}\\\"\"\nmsgstr \"Sebut\"\n\"kan\"\n\n\
+        msgid \"Gone\"\nmsgstr \"Hilang\"\n";
+    let entries = po_entries(po);
+    assert_eq!(
+        entries[4].strs,
+        ["Sebutkan"],
+        "continuation lines are joined"
+    );
+    let found = problems(&messages, &entries);
+    assert_eq!(
+        found,
+        [
+            "placeholders [] instead of [\"{0}\"]: \"Say \\\"{0}\\\"\"",
+            "fuzzy: \"{n} seed\"",
+            "untranslated: \"Start\"",
+            "no longer in the UI: \"Gone\"",
+        ]
+    );
+    let without_plain: Vec<Entry> = po_entries(po)
+        .into_iter()
+        .filter(|e| e.id != "Plain")
+        .collect();
+    assert!(
+        problems(&messages, &without_plain).contains(&"missing: \"Plain\" (x.slint)".to_string())
+    );
+}
