@@ -3,7 +3,7 @@
 use super::kalah::capture_opposite;
 use super::layout::Layout;
 use super::position::{Position, Side};
-use super::sowing::{kalah_like_table, sow};
+use super::sowing::{kalah_like_table, pick_up_and_sow};
 use super::trace::Observer;
 
 /// Plays a legal move: sow into the own store only (rule 2), relay from any occupied
@@ -15,10 +15,7 @@ pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, o
     let mut from = Layout::<H>::base(me) + house as usize - 1;
     let mut extra_turn = false;
     loop {
-        let seeds = pos.pits[from];
-        pos.pits[from] = 0;
-        observer.pick_up(from, seeds);
-        let last = sow(&mut pos.pits, table, me.index(), from, seeds, observer);
+        let last = pick_up_and_sow(&mut pos.pits, table, me.index(), from, observer);
         if last.own_store {
             extra_turn = true;
             break;

@@ -2,7 +2,7 @@
 
 use super::layout::Layout;
 use super::position::{Position, Side};
-use super::sowing::{kalah_like_table, sow};
+use super::sowing::{kalah_like_table, pick_up_and_sow};
 use super::trace::Observer;
 
 /// Plays a legal move: sow (rule 2), extra turn (3), capture (4), end and sweep (5).
@@ -10,17 +10,8 @@ use super::trace::Observer;
 pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, observer: &mut O) {
     let me = pos.to_move;
     let start = Layout::<H>::base(me) + house as usize - 1;
-    let seeds = pos.pits[start];
-    pos.pits[start] = 0;
-    observer.pick_up(start, seeds);
-    let last = sow(
-        &mut pos.pits,
-        kalah_like_table(H),
-        me.index(),
-        start,
-        seeds,
-        observer,
-    );
+    let table = kalah_like_table(H);
+    let last = pick_up_and_sow(&mut pos.pits, table, me.index(), start, observer);
 
     let last_pit = last.pit as usize;
     if last.own_house && pos.pits[last_pit] == 1 {

@@ -9,19 +9,12 @@ use super::sowing;
 use super::trace::{NoTrace, Observer};
 
 /// Sows over the twelve houses, skipping both stores and, on every lap, the origin
-/// house (rule 2). Returns the house of the last seed.
+/// house (rule 2), after picking up all seeds of `start`. Returns the last seed's house.
 #[inline(always)]
-fn sow<O: Observer>(pos: &mut Position, start: usize, seeds: u8, observer: &mut O) -> usize {
+fn sow<O: Observer>(pos: &mut Position, start: usize, observer: &mut O) -> usize {
     let mover = pos.to_move.index();
-    sowing::sow(
-        &mut pos.pits,
-        sowing::oware_table(),
-        mover,
-        start,
-        seeds,
-        observer,
-    )
-    .pit as usize
+    let table = sowing::oware_table();
+    sowing::pick_up_and_sow(&mut pos.pits, table, mover, start, observer).pit as usize
 }
 
 /// The capture chain of rule 3 ending at `last`: the run of opponent houses holding 2
@@ -48,10 +41,7 @@ pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, o
     let me = pos.to_move;
     let them = me.opponent();
     let start = Layout::<H>::base(me) + house as usize - 1;
-    let seeds = pos.pits[start];
-    pos.pits[start] = 0;
-    observer.pick_up(start, seeds);
-    let last = sow(pos, start, seeds, observer);
+    let last = sow(pos, start, observer);
 
     let (first, captured) = capture_chain::<H>(pos, last, them);
     if captured > 0 {
@@ -74,9 +64,7 @@ pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, o
 fn is_grand_slam(pos: &Position, house: u8) -> bool {
     let mut copy = *pos;
     let start = copy.house_index(copy.to_move, house);
-    let seeds = copy.pits[start];
-    copy.pits[start] = 0;
-    let last = sow(&mut copy, start, seeds, &mut NoTrace);
+    let last = sow(&mut copy, start, &mut NoTrace);
     let them = copy.to_move.opponent();
     let (_, captured) = capture_chain::<6>(&copy, last, them);
     captured > 0 && captured == copy.side_seeds(them)

@@ -19,6 +19,8 @@ pub(crate) struct SowTable {
     /// `[mover][from][seeds]`: the increment and where the last seed lands. One
     /// entry holds both so a sowing costs one lookup.
     entries: [[[Entry; MAX_LAP + 1]; MAX_PITS]; 2],
+    /// `[from]`: the board with pit `from`'s byte cleared (a mask to AND with).
+    pick_up: [u128; MAX_PITS],
 }
 
 #[derive(Clone, Copy)]
@@ -74,7 +76,13 @@ const fn build(houses: usize, skip: Skip) -> SowTable {
             delta: 0,
             landing: Landing::NOWHERE,
         }; MAX_LAP + 1]; MAX_PITS]; 2],
+        pick_up: [0; MAX_PITS],
     };
+    let mut pit = 0;
+    while pit < MAX_PITS {
+        table.pick_up[pit] = !(0xffu128 << (8 * pit));
+        pit += 1;
+    }
     let mut mover = 0;
     while mover < 2 {
         let their_store = (1 - mover) * (houses + 1) + houses;
@@ -128,25 +136,29 @@ pub(crate) fn oware_table() -> &'static SowTable {
     &OWARE_6
 }
 
-/// Sows the `seeds` taken out of pit `from` (already emptied) by mover `mover`, using
-/// `table`'s rule for which pits to pass over, and returns the pit of the last seed.
-/// Reports every drop to `observer` when it wants them one by one. `seeds` >= 1.
+/// Picks up every seed of pit `from` and sows them for `mover`, using `table`'s rule for
+/// which pits to pass over; returns where the last seed lands. Reports the pick-up and,
+/// when it wants them one by one, every drop to `observer`. Pit `from` must hold seeds.
 #[inline(always)]
-pub(crate) fn sow<O: Observer>(
+pub(crate) fn pick_up_and_sow<O: Observer>(
     pits: &mut [u8; MAX_PITS],
     table: &SowTable,
     mover: usize,
     from: usize,
-    seeds: u8,
     observer: &mut O,
 ) -> Landing {
-    let seeds = seeds as usize;
+    let from = from % MAX_PITS; // lets the compiler drop bounds checks below
+                                // Read the board as one number before touching any byte of it: a narrow store
+                                // followed by a wide load of the same bytes stalls the CPU's store forwarding.
+    let mut board = u128::from_le_bytes(*pits);
+    let seeds = pits[from] as usize;
+    observer.pick_up(from, seeds as u8);
+    let row = &table.entries[mover & 1][from];
     let lap = table.lap;
-    // Masking the indexes lets the compiler drop bounds checks on the hot path.
-    let row = &table.entries[mover & 1][from % MAX_PITS];
     if O::SEED_BY_SEED {
         // The path repeats every lap: the k-th seed (from 0) lands where a sowing of
         // k % lap + 1 seeds ends.
+        pits[from] = 0;
         let mut landing = row[0].landing;
         for k in 0..seeds {
             landing = row[k % lap + 1].landing;
@@ -155,7 +167,7 @@ pub(crate) fn sow<O: Observer>(
         }
         return landing;
     }
-    let mut board = u128::from_le_bytes(*pits);
+    board &= table.pick_up[from];
     let rest = if seeds <= lap {
         seeds
     } else {
