@@ -2,6 +2,7 @@
 //!
 //! `engine` holds the rules; the other modules build on it (see DESIGN in the README).
 
+pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod platform;

@@ -3,6 +3,7 @@
 
 mod args;
 mod perft;
+mod screenshot;
 mod show;
 
 pub use args::{Args, CliError};
@@ -20,6 +21,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     match command.as_str() {
         "show" => show::run(&parsed),
         "perft" => perft::run(&parsed),
+        "screenshot" => screenshot::run(&parsed),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

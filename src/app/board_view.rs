@@ -1,0 +1,84 @@
+//! What the board shows: seeds per pit (mid-animation or settled), which houses the
+//! person may tap, the last move, the pit the animation touches and the hint. Pure, so
+//! the rules of what is lit can be tested without a window.
+
+use crate::engine::{Side, Variant};
+use crate::PitView;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardView {
+    /// Houses 1..H of each side, indexed by `Side::index()`.
+    pub houses: [Vec<PitView>; 2],
+    pub stores: [i32; 2],
+    pub store_active: [bool; 2],
+}
+
+/// The facts the board is drawn from.
+pub struct BoardFacts<'a> {
+    pub houses: u8,
+    /// Pits in `Position::pits` order, as they should look now.
+    pub pits: &'a [u8],
+    /// The pit the animation touched last.
+    pub active: Option<usize>,
+    /// Houses the person may tap now, of `mover`.
+    pub playable: &'a [u8],
+    pub mover: Side,
+    pub last_move: Option<(Side, u8)>,
+    pub hint: Option<u8>,
+}
+
+pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
+    let row = facts.houses as usize + 1;
+    let pit_view = |side: Side, house: u8| {
+        let index = side.index() * row + house as usize - 1;
+        let own = side == facts.mover;
+        PitView {
+            seeds: facts.pits[index] as i32,
+            playable: own && facts.playable.contains(&house),
+            last_move: facts.last_move == Some((side, house)),
+            active: facts.active == Some(index),
+            hinted: own && facts.hint == Some(house),
+        }
+    };
+    let houses = Side::BOTH.map(|side| (1..=facts.houses).map(|h| pit_view(side, h)).collect());
+    let store = |side: Side| side.index() * row + facts.houses as usize;
+    BoardView {
+        houses,
+        stores: Side::BOTH.map(|side| facts.pits[store(side)] as i32),
+        store_active: Side::BOTH.map(|side| facts.active == Some(store(side))),
+    }
+}
+
+/// The variant's index in the UI (0 Kalah, 1 Oware, 2 Congkak).
+pub fn variant_number(variant: Variant) -> i32 {
+    crate::app::prefs::variant_index(variant)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Position, Rules};
+
+    #[test]
+    fn only_the_movers_legal_houses_are_lit_and_marks_land_on_their_pits() {
+        let pos = Position::start(Rules::new(Variant::Kalah))
+            .unwrap()
+            .play(3)
+            .unwrap();
+        let view = board_view(&BoardFacts {
+            houses: 6,
+            pits: pos.pits(),
+            active: Some(13),
+            playable: &[1, 2, 3],
+            mover: Side::North,
+            last_move: Some((Side::South, 3)),
+            hint: Some(3),
+        });
+        assert!(view.houses[1][0].playable && !view.houses[0][0].playable);
+        assert!(view.houses[0][2].last_move);
+        assert_eq!(view.houses[0][2].seeds, 0);
+        assert!(view.houses[1][2].hinted && !view.houses[0][2].hinted);
+        assert_eq!(view.store_active, [false, true]);
+        assert_eq!(view.stores, [1, 0]);
+    }
+}

@@ -1,0 +1,15 @@
+//! The computer player as the controller sees it: a move for a position at a level, and
+//! a hint for the person. Behind a trait so the worker-thread plumbing does not depend on
+//! how the search works, and so tests can put in a player that is slow on purpose.
+
+use crate::engine::Position;
+use std::sync::atomic::AtomicBool;
+
+pub trait Brain: Send + Sync + 'static {
+    /// The move to play at `level` (1 beginner ..= 5 expert). Called on a worker thread;
+    /// must return soon after `cancel` is set (any legal move will do then).
+    fn choose_move(&self, position: &Position, level: u8, cancel: &AtomicBool) -> u8;
+
+    /// The best move for the side to move, as a hint. Same threading rules.
+    fn hint(&self, position: &Position, cancel: &AtomicBool) -> u8;
+}

@@ -1,0 +1,373 @@
+//! One game as the app plays it: the engine's game plus who plays each side, undo and redo
+//! as a player expects them against the computer, resigning, and what a move did (for
+//! the banner). No Slint, no threads, no files: the controller wires those around it.
+
+use crate::engine::{Game, IllegalMove, Outcome, Pit, Position, Rules, RulesError, Side, Step};
+use crate::store::{GameResult, Opponent, ResumeError, SavedGame};
+
+/// Against the computer the person plays the bottom row.
+pub const HUMAN_SIDE: Side = Side::South;
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    opponent: Opponent,
+    /// The side that gave up, if the game ended that way.
+    resigned: Option<Side>,
+}
+
+/// What one move did, for the banner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct MoveSummary {
+    /// Seeds the mover took from the opponent's side (with the capturing seed).
+    pub captured: u32,
+    /// The mover moves again.
+    pub extra_turn: bool,
+    /// Oware: a grand slam that the rules let stand without capturing.
+    pub grand_slam_spared: bool,
+    /// The game ended and seeds left in houses were moved to the stores.
+    pub swept: bool,
+    /// Congkak: the sowing went on from a full house at least once.
+    pub relays: u32,
+}
+
+impl MoveSummary {
+    /// Reads a move's steps. Captures are the only steps that move seeds from one side's
+    /// house into the other side's store; end-of-game sweeps always stay on one side.
+    pub fn of(steps: &[Step], mover: Side, after: &Position) -> MoveSummary {
+        let side_of = |pit: Pit| match pit {
+            Pit::House(side, _) | Pit::Store(side) => side,
+        };
+        let mut summary = MoveSummary::default();
+        let mut same_side_moves = 0;
+        let mut pick_ups = 0u32;
+        for step in steps {
+            match *step {
+                Step::PickUp { .. } => pick_ups += 1,
+                Step::Capture { from, seeds, store } => {
+                    if side_of(from) != side_of(store) {
+                        summary.captured += seeds as u32;
+                    } else {
+                        same_side_moves += 1;
+                    }
+                }
+                Step::GrandSlamSpared => summary.grand_slam_spared = true,
+                Step::Drop { .. } => {}
+            }
+        }
+        // Kalah and Congkak capture the landing seed too: one same-side step that
+        // belongs to the capture rather than to a sweep.
+        let kalah_like = after.variant() != crate::engine::Variant::Oware;
+        if kalah_like && summary.captured > 0 {
+            summary.captured += 1;
+            same_side_moves -= 1;
+        }
+        summary.swept = after.is_over() && same_side_moves > 0;
+        summary.extra_turn = !after.is_over() && after.side_to_move() == mover;
+        summary.relays = pick_ups.saturating_sub(1);
+        summary
+    }
+}
+
+impl Session {
+    pub fn new(rules: Rules, first: Side, opponent: Opponent) -> Result<Session, RulesError> {
+        Ok(Session {
+            game: Game::with_first(rules, first)?,
+            opponent,
+            resigned: None,
+        })
+    }
+
+    /// A saved game, replayed to the exact position with its undo and redo history.
+    pub fn resume(saved: &SavedGame) -> Result<Session, ResumeError> {
+        Ok(Session {
+            game: saved.to_game()?,
+            opponent: saved.opponent,
+            resigned: None,
+        })
+    }
+
+    pub fn saved(&self) -> SavedGame {
+        SavedGame::from_game(&self.game, self.opponent, HUMAN_SIDE)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.game.rules()
+    }
+
+    pub fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    /// The computer's level, or `None` between two people.
+    pub fn level(&self) -> Option<u8> {
+        match self.opponent {
+            Opponent::Human => None,
+            Opponent::Computer { level } => Some(level),
+        }
+    }
+
+    fn is_computer(&self, side: Side) -> bool {
+        self.level().is_some() && side != HUMAN_SIDE
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.position().is_over()
+    }
+
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
+    /// The side to move, while the game goes on.
+    pub fn to_move(&self) -> Option<Side> {
+        (!self.is_over()).then(|| self.position().side_to_move())
+    }
+
+    /// A person may tap a house now.
+    pub fn human_to_move(&self) -> bool {
+        self.to_move().is_some_and(|side| !self.is_computer(side))
+    }
+
+    pub fn computer_to_move(&self) -> bool {
+        self.to_move().is_some_and(|side| self.is_computer(side))
+    }
+
+    /// The result once the game is over: `Some(None)` is a draw.
+    pub fn winner(&self) -> Option<Option<Side>> {
+        if let Some(loser) = self.resigned {
+            return Some(Some(loser.opponent()));
+        }
+        self.position().outcome().map(Outcome::winner)
+    }
+
+    /// How the game went for the person at the bottom, for the statistics.
+    pub fn result(&self) -> Option<GameResult> {
+        self.winner().map(|winner| match winner {
+            None => GameResult::Drawn,
+            Some(side) if side == HUMAN_SIDE => GameResult::Won,
+            Some(_) => GameResult::Lost,
+        })
+    }
+
+    /// Plays a move for the side to move and returns its steps for the animation.
+    pub fn play(&mut self, house: u8) -> Result<Vec<Step>, IllegalMove> {
+        if self.resigned.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.game.play_traced(house as u32)
+    }
+
+    /// The side to move gives up (against the computer, always the person).
+    pub fn resign(&mut self) {
+        if let Some(side) = self.to_move() {
+            let side = if self.level().is_some() {
+                HUMAN_SIDE
+            } else {
+                side
+            };
+            self.resigned = Some(side);
+        }
+    }
+
+    /// Who played each move so far (the side to move before it).
+    fn movers(&self) -> impl DoubleEndedIterator<Item = Side> + '_ {
+        let history = self.game.history();
+        history[..history.len() - 1]
+            .iter()
+            .map(Position::side_to_move)
+    }
+
+    /// Between two people any move can be taken back; against the computer only back to
+    /// one of the person's own moves.
+    pub fn can_undo(&self) -> bool {
+        match self.level() {
+            None => self.game.can_undo(),
+            Some(_) => self.movers().any(|side| side == HUMAN_SIDE),
+        }
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    /// Takes back one move between two people; against the computer, every move back to
+    /// and including the person's last one, so it is their turn again. Undoing also
+    /// withdraws a resignation. Returns whether anything changed.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        self.resigned = None;
+        loop {
+            let mover = self.movers().next_back().expect("can_undo promised a move");
+            self.game.undo();
+            if self.level().is_none() || mover == HUMAN_SIDE {
+                return true;
+            }
+        }
+    }
+
+    /// Replays one move between two people; against the computer the person's move and
+    /// the computer's replies that were taken back with it.
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() || self.resigned.is_some() {
+            return false;
+        }
+        self.game.redo();
+        while self.computer_to_move() && self.game.can_redo() {
+            self.game.redo();
+        }
+        true
+    }
+
+    /// The house of the last move and the side that played it.
+    pub fn last_move(&self) -> Option<(Side, u8)> {
+        let house = *self.game.moves().last()?;
+        let mover = self.movers().next_back()?;
+        Some((mover, house))
+    }
+
+    /// Oware rule 5: the side to move must give seeds to an opponent who has none.
+    pub fn must_feed(&self) -> bool {
+        let pos = self.position();
+        !self.is_over()
+            && pos.variant() == crate::engine::Variant::Oware
+            && pos
+                .houses(pos.side_to_move().opponent())
+                .iter()
+                .all(|&seeds| seeds == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+
+    fn vs_computer(first: Side) -> Session {
+        Session::new(
+            Rules::new(Variant::Kalah),
+            first,
+            Opponent::Computer { level: 1 },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn undo_against_the_computer_goes_back_to_the_persons_last_move() {
+        let mut s = vs_computer(Side::South);
+        // South: 3 ends in the store (extra turn), then 6; North replies 1 then 2.
+        for house in [3, 6] {
+            s.play(house).unwrap();
+        }
+        assert!(s.computer_to_move());
+        s.play(1).unwrap();
+        let after_three = s.game().moves().len();
+        assert!(s.undo());
+        assert!(s.human_to_move());
+        assert_eq!(s.game().moves(), &[3], "6 and the reply are taken back");
+        assert!(after_three > s.game().moves().len());
+        assert!(s.undo());
+        assert!(s.game().moves().is_empty());
+        assert!(!s.can_undo());
+    }
+
+    #[test]
+    fn the_computer_moving_first_cannot_be_undone_alone() {
+        let mut s = vs_computer(Side::North);
+        s.play(1).unwrap();
+        assert!(s.human_to_move());
+        assert!(!s.can_undo());
+        assert!(!s.undo());
+    }
+
+    #[test]
+    fn redo_against_the_computer_replays_the_reply_too() {
+        let mut s = vs_computer(Side::South);
+        s.play(1).unwrap();
+        s.play(1).unwrap(); // North's reply
+        let moves = s.game().moves().to_vec();
+        s.undo();
+        assert!(s.game().moves().is_empty());
+        assert!(s.redo());
+        assert_eq!(s.game().moves(), moves.as_slice());
+        assert!(s.human_to_move());
+    }
+
+    #[test]
+    fn two_people_undo_one_move_at_a_time() {
+        let mut s = Session::new(Rules::new(Variant::Oware), Side::South, Opponent::Human).unwrap();
+        s.play(1).unwrap();
+        s.play(1).unwrap();
+        assert!(s.undo());
+        assert_eq!(s.game().moves(), &[1]);
+        assert_eq!(s.last_move(), Some((Side::South, 1)));
+    }
+
+    #[test]
+    fn resigning_loses_and_undo_withdraws_it() {
+        let mut s = vs_computer(Side::South);
+        s.play(1).unwrap();
+        s.play(2).unwrap();
+        s.resign();
+        assert!(s.is_over());
+        assert_eq!(s.result(), Some(GameResult::Lost));
+        assert!(s.play(3).is_err());
+        assert!(s.undo());
+        assert!(!s.is_over());
+    }
+
+    #[test]
+    fn a_capture_and_an_extra_turn_are_told_apart_from_a_sweep() {
+        let mut s = Session::new(Rules::new(Variant::Kalah), Side::South, Opponent::Human).unwrap();
+        let steps = s.play(3).unwrap();
+        let summary = MoveSummary::of(&steps, Side::South, s.position());
+        assert!(summary.extra_turn);
+        assert_eq!(summary.captured, 0);
+        // South 1 (4 seeds) reaches houses 2..5; North 3 then South 6...: find a capture
+        // by playing until one shows up, checking each summary against the stores.
+        let mut rng_state = 7u32;
+        while !s.is_over() {
+            let before = *s.position();
+            let mover = before.side_to_move();
+            let legal: Vec<u8> = before.legal_moves().collect();
+            rng_state = rng_state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let house = legal[(rng_state >> 16) as usize % legal.len()];
+            let steps = s.play(house).unwrap();
+            let after = *s.position();
+            let summary = MoveSummary::of(&steps, mover, &after);
+            if !after.is_over() {
+                let drops_in_store = steps
+                    .iter()
+                    .filter(|st| {
+                        **st == Step::Drop {
+                            pit: Pit::Store(mover),
+                        }
+                    })
+                    .count() as u32;
+                let gained = (after.store(mover) - before.store(mover)) as u32;
+                assert_eq!(gained, drops_in_store + summary.captured, "{steps:?}");
+                assert!(!summary.swept);
+            }
+        }
+    }
+
+    #[test]
+    fn a_saved_session_resumes_identically() {
+        let mut s = vs_computer(Side::South);
+        s.play(1).unwrap();
+        s.play(4).unwrap();
+        let back = Session::resume(&s.saved()).unwrap();
+        assert_eq!(back.position(), s.position());
+        assert_eq!(back.opponent(), s.opponent());
+    }
+}

@@ -1,0 +1,281 @@
+//! `mancala-cli screenshot`: renders a screen of the real app headless with Slint's
+//! software renderer and writes it as a PNG.
+//!
+//! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
+//! [--size 1080x2400] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
+//! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]`
+//!
+//! The size is in physical pixels; the scale factor makes the short side 360 logical
+//! pixels, a phone's width (1080x2400 renders a 360x800 phone at 3x). The app runs on a
+//! private, temporary data directory so no player's files are read or touched.
+
+use super::args::{Args, CliError};
+use crate::app::App;
+use crate::engine::{Position, Rules};
+use crate::store::{Language, Opponent, Settings, Store, Theme};
+use crate::{AppWindow, Screen};
+use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
+use slint::platform::WindowEvent;
+use slint::{ComponentHandle, LogicalSize, PhysicalSize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The narrow side of the window in logical pixels: a phone held upright.
+const PHONE_WIDTH: f32 = 360.0;
+
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let shot = Shot::parse(args)?;
+    let dir = std::env::temp_dir().join(format!("mancala-screenshot-{}", std::process::id()));
+    let result = shot.render(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+enum Target {
+    Screen(Screen),
+    GameOver,
+}
+
+struct Shot {
+    target: Target,
+    out: PathBuf,
+    size: PhysicalSize,
+    settings: Settings,
+    rules: Rules,
+    opponent: Opponent,
+    moves: Vec<u8>,
+}
+
+impl Shot {
+    fn parse(args: &Args) -> Result<Shot, CliError> {
+        let target = match args.value("screen").unwrap_or("home") {
+            "home" => Target::Screen(Screen::Home),
+            "new-game" | "newgame" => Target::Screen(Screen::NewGame),
+            "game" => Target::Screen(Screen::Game),
+            "settings" => Target::Screen(Screen::Settings),
+            "rules" => Target::Screen(Screen::Rules),
+            "stats" => Target::Screen(Screen::Stats),
+            "gameover" | "game-over" => Target::GameOver,
+            other => {
+                return Err(CliError(format!(
+                    "unknown screen '{other}' (expected home, new-game, game, settings, rules, stats or gameover)"
+                )))
+            }
+        };
+        let out = PathBuf::from(
+            args.value("out")
+                .ok_or_else(|| CliError("screenshot needs --out FILE.png".into()))?,
+        );
+        let size = parse_size(args.value("size").unwrap_or("1080x2400"))?;
+        let language = match args.value("lang").unwrap_or("en") {
+            "en" => Language::English,
+            "my" => Language::Burmese,
+            "th" => Language::Thai,
+            "ms" => Language::Malay,
+            other => {
+                return Err(CliError(format!(
+                    "unknown --lang '{other}' (en, my, th, ms)"
+                )))
+            }
+        };
+        let theme = match args.value("theme").unwrap_or("light") {
+            "light" => Theme::Light,
+            "dark" => Theme::Dark,
+            "high-contrast" | "contrast" => Theme::HighContrast,
+            "system" => Theme::System,
+            other => {
+                return Err(CliError(format!(
+                    "unknown --theme '{other}' (light, dark, high-contrast)"
+                )))
+            }
+        };
+        let opponent = match args.number::<u8>("level")?.unwrap_or(2) {
+            0 => Opponent::Human,
+            level @ 1..=5 => Opponent::Computer { level },
+            other => return Err(CliError(format!("--level takes 0..5, not {other}"))),
+        };
+        let rules = args.rules()?;
+        let game = args.game()?;
+        let mut settings = Settings {
+            variant: rules.variant,
+            opponent,
+            theme,
+            language,
+            ..Settings::default()
+        };
+        settings.set_rules(rules);
+        Ok(Shot {
+            target,
+            out,
+            size,
+            settings,
+            rules,
+            opponent,
+            moves: game.moves().to_vec(),
+        })
+    }
+
+    fn render(&self, dir: &Path) -> Result<(), CliError> {
+        slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+            mock_time: true,
+            threading: false,
+            renderer_name: Some("software".into()),
+        })))
+        .map_err(|e| CliError(format!("cannot start the headless renderer: {e}")))?;
+
+        Store::open(dir).save_settings(&self.settings)?;
+        if matches!(self.target, Target::Screen(Screen::Stats)) {
+            // A fresh data directory has no results: show a few seasons of play instead.
+            Store::open(dir).save_stats(&sample_stats())?;
+        }
+        let window = AppWindow::new()?;
+        let app = App::new(&window, dir, Arc::new(crate::app::Computer));
+        let mut moves = self.moves.clone();
+        match self.target {
+            Target::Screen(Screen::Home) if !moves.is_empty() => {
+                // A saved game, so the home screen shows Continue with its score.
+                self.load(&app, &moves)?;
+                app.go(Screen::Home);
+            }
+            Target::Screen(Screen::Game) => self.load(&app, &moves)?,
+            Target::GameOver => {
+                finish_game(self.rules, &mut moves);
+                self.load(&app, &moves)?;
+            }
+            Target::Screen(screen) => app.go(screen),
+        }
+
+        let scale = self.size.width.min(self.size.height) as f32 / PHONE_WIDTH;
+        let w = window.window();
+        w.dispatch_event(WindowEvent::ScaleFactorChanged {
+            scale_factor: scale,
+        });
+        // The testing window keeps the physical size for the snapshot; the logical size
+        // the layout sees is set after it.
+        w.set_size(self.size);
+        w.dispatch_event(WindowEvent::Resized {
+            size: LogicalSize::new(
+                self.size.width as f32 / scale,
+                self.size.height as f32 / scale,
+            ),
+        });
+        window.show()?;
+        // Let bindings, conditional elements and short animations settle.
+        for _ in 0..20 {
+            i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
+        }
+        let pixels = w
+            .take_snapshot()
+            .map_err(|e| CliError(format!("rendering failed: {e}")))?;
+        write_png(
+            &self.out,
+            pixels.width(),
+            pixels.height(),
+            pixels.as_bytes(),
+        )?;
+        window.hide()?;
+        Ok(())
+    }
+
+    fn load(&self, app: &App, moves: &[u8]) -> Result<(), CliError> {
+        app.load_record(self.rules, self.opponent, moves)
+            .map_err(|why| CliError(format!("--moves: {why}")))
+    }
+}
+
+/// Results of some games against the computer and between two people, for the
+/// statistics screenshot.
+fn sample_stats() -> crate::store::Stats {
+    use crate::engine::Variant;
+    use crate::store::GameResult::{Drawn, Lost, Won};
+    let mut stats = crate::store::Stats::default();
+    let seasons = [
+        (Variant::Kalah, Opponent::Computer { level: 2 }, "WWLWWWDW"),
+        (Variant::Kalah, Opponent::Computer { level: 4 }, "LLWLDLW"),
+        (Variant::Oware, Opponent::Computer { level: 3 }, "WLWWL"),
+        (Variant::Oware, Opponent::Human, "WLLWD"),
+        (Variant::Congkak, Opponent::Computer { level: 1 }, "WWWWW"),
+    ];
+    for (variant, opponent, results) in seasons {
+        for result in results.chars() {
+            let result = match result {
+                'W' => Won,
+                'L' => Lost,
+                _ => Drawn,
+            };
+            stats.record(variant, opponent, result);
+        }
+    }
+    stats
+}
+
+/// Plays on from `moves` with the lowest legal house until the game ends, so the
+/// game-over panel has a finished game to show whatever record was given.
+fn finish_game(rules: Rules, moves: &mut Vec<u8>) {
+    let Ok(start) = Position::start(rules) else {
+        return;
+    };
+    let Ok(mut game) = crate::engine::Game::replay(start, moves) else {
+        return;
+    };
+    while let Some(house) = game.position().legal_moves().next() {
+        if game.play(house as u32).is_err() {
+            break;
+        }
+        moves.push(house);
+    }
+}
+
+fn parse_size(text: &str) -> Result<PhysicalSize, CliError> {
+    let bad = || CliError(format!("--size takes WIDTHxHEIGHT in pixels, not '{text}'"));
+    let (w, h) = text.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if !(200..=8000).contains(&w) || !(200..=8000).contains(&h) {
+        return Err(bad());
+    }
+    Ok(PhysicalSize::new(w, h))
+}
+
+fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), CliError> {
+    let file = std::fs::File::create(path)
+        .map_err(|e| CliError(format!("cannot create {}: {e}", path.display())))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder
+        .write_header()
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    writer
+        .write_image_data(rgba)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_absurd_ones_are_refused() {
+        assert_eq!(
+            parse_size("1080x2400").unwrap(),
+            PhysicalSize::new(1080, 2400)
+        );
+        assert!(parse_size("1080").is_err());
+        assert!(parse_size("10x10").is_err());
+        assert!(parse_size("axb").is_err());
+    }
+
+    #[test]
+    fn a_finished_record_is_left_alone_and_an_open_one_is_played_out() {
+        let rules = Rules::new(crate::engine::Variant::Kalah);
+        let mut moves = vec![3, 6];
+        finish_game(rules, &mut moves);
+        assert!(moves.len() > 2);
+        let game = crate::engine::Game::replay(Position::start(rules).unwrap(), &moves).unwrap();
+        assert!(game.position().is_over());
+        let before = moves.clone();
+        finish_game(rules, &mut moves);
+        assert_eq!(moves, before);
+    }
+}
