@@ -1,0 +1,148 @@
+//! Difficulty levels: from a beginner that a child can beat to an expert that plays the
+//! strongest move it finds in about two seconds.
+//!
+//! The easier levels search shallowly, value every move, and then choose among them
+//! with `rand`: usually a good move, sometimes a clearly worse one. Their mistakes are
+//! real (a worse move, not a random one from thin air) but a sensible move is always
+//! the most likely choice.
+
+use super::limits::Limits;
+use super::search::Searcher;
+use super::EndgameTable;
+use crate::engine::Position;
+use rand::Rng;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The difficulty of the computer opponent, weakest first.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Beginner,
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+/// How a level chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// Plies searched to value the moves (levels that search each move separately).
+    pub depth: u32,
+    /// Chance of a deliberate mistake on each move.
+    pub mistake_rate: f64,
+    /// A mistake picks among moves that lose at most this many seeds against the best.
+    pub mistake_margin: i32,
+    /// Levels that play their best: the time budget of an iterative-deepening search.
+    pub think_time: Option<Duration>,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The parameters behind the level (calibrated with `mancala-cli match`).
+    pub fn style(self) -> Style {
+        let (depth, mistake_rate, mistake_margin, think_time) = match self {
+            Level::Beginner => (2, 0.45, 12, None),
+            Level::Easy => (4, 0.25, 6, None),
+            Level::Medium => (7, 0.08, 3, None),
+            Level::Hard => (12, 0.0, 0, Some(Duration::from_millis(300))),
+            Level::Expert => (60, 0.0, 0, Some(Duration::from_millis(2000))),
+        };
+        Style {
+            depth,
+            mistake_rate,
+            mistake_margin,
+            think_time,
+        }
+    }
+
+    /// The limits of this level's search, scaled by `time_scale` (1.0 on a phone; the
+    /// match command may shorten them to calibrate faster).
+    pub fn limits(self, time_scale: f64) -> Limits<'static> {
+        let style = self.style();
+        Limits {
+            depth: Some(style.depth),
+            time: style.think_time.map(|t| t.mul_f64(time_scale)),
+            ..Limits::default()
+        }
+    }
+
+    /// Chooses this level's move in `pos` (which must not be over).
+    pub fn choose<R: Rng>(
+        self,
+        searcher: &mut Searcher,
+        pos: &Position,
+        time_scale: f64,
+        rng: &mut R,
+    ) -> u8 {
+        let style = self.style();
+        if style.mistake_rate == 0.0 {
+            if self == Level::Expert {
+                searcher.set_endgame(EndgameTable::shared(pos.rules()));
+            }
+            let result = searcher
+                .search(pos, &self.limits(time_scale))
+                .expect("a level is asked to move only while the game goes on");
+            return result.best;
+        }
+        let scored = searcher.score_moves(pos, style.depth);
+        let best = scored[0].1;
+        if scored.len() > 1 && rng.random_bool(style.mistake_rate) {
+            // A mistake: any other move that is not a blunder beyond the margin.
+            let worse: Vec<u8> = scored[1..]
+                .iter()
+                .filter(|&&(_, v)| best - v <= style.mistake_margin)
+                .map(|&(m, _)| m)
+                .collect();
+            if !worse.is_empty() {
+                return worse[rng.random_range(0..worse.len())];
+            }
+        }
+        // Otherwise one of the moves valued best (ties broken at random).
+        let top: Vec<u8> = scored
+            .iter()
+            .take_while(|&&(_, v)| v == best)
+            .map(|&(m, _)| m)
+            .collect();
+        top[rng.random_range(0..top.len())]
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!("unknown level '{s}' (expected beginner, easy, medium, hard or expert)")
+            })
+    }
+}

@@ -1,0 +1,526 @@
+//! Iterative-deepening alpha-beta (principal variation search, fail-soft negamax) with
+//! a transposition table, move ordering, hard value bounds and, for Kalah, endgame
+//! tables.
+//!
+//! Extra turns: a child where the same side moves again is searched with the same
+//! window and sign; a child where the opponent moves is negated, as usual. Every ply
+//! is one sowing, so "depth 24" means 24 sowings whoever makes them.
+
+use super::endgame::EndgameTable;
+use super::eval::{evaluate, final_value, perspective_key, store_difference, value_bounds};
+use super::limits::{Clock, Limits};
+use super::tt::{Table, EXACT_DEPTH};
+use crate::engine::{Position, Side, Variant};
+use std::sync::Arc;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// A legal move of the side to move (always, however early the search stopped).
+    pub best: u8,
+    /// Value in seeds from the mover's view: expected final store difference.
+    pub score: i32,
+    /// Deepest iteration completed.
+    pub depth: u32,
+    /// Expected line of play from here, starting with `best`.
+    pub pv: Vec<u8>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// True when no heuristic was involved: `score` is the value under perfect play.
+    pub exact: bool,
+}
+
+/// Depth used when there is no depth limit (the exact solver): more plies than any game.
+pub(crate) const UNLIMITED: u32 = 100_000;
+
+/// Iterations never go deeper than this without an explicit depth limit.
+const MAX_ITERATIVE_DEPTH: u32 = 120;
+
+/// A reusable searcher: keeps its transposition table between moves of a game.
+pub struct Searcher {
+    tt: Table,
+    endgame: Option<Arc<EndgameTable>>,
+    /// Oware rule 8: keys of the positions the game went through before the root.
+    history: Vec<u128>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(64)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Searcher {
+        Searcher {
+            tt: Table::with_megabytes(megabytes),
+            endgame: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// Uses exact Kalah endgame tables (for the rules they were built for).
+    pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Searcher {
+        self.endgame = Some(table);
+        self
+    }
+
+    /// Uses (or stops using, with `None`) exact Kalah endgame tables.
+    pub fn set_endgame(&mut self, table: Option<Arc<EndgameTable>>) {
+        self.endgame = table;
+    }
+
+    /// The positions of the game so far (for Oware's rule 8: a line of play that
+    /// repeats one of them ends the game). Searches of other variants ignore them.
+    pub fn set_history(&mut self, positions: &[Position]) {
+        self.history = positions
+            .iter()
+            .filter(|p| p.variant() == Variant::Oware)
+            .map(Position::key)
+            .collect();
+    }
+
+    /// Forgets everything learned (a new game with other rules).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Iterative deepening until a limit is reached or the value is exact. Returns
+    /// `None` only when the game is over (there is no move to find).
+    pub fn search(&mut self, pos: &Position, limits: &Limits) -> Option<SearchResult> {
+        self.run(limits).search(pos, limits.depth)
+    }
+
+    /// The value of every legal move at `depth` (full window each), best first; used by
+    /// the easier levels to choose among moves by how good they are.
+    pub fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(u8, i32)> {
+        self.run(&Limits::default()).score_moves(pos, depth)
+    }
+
+    /// A run of the search under `limits`, borrowing the table.
+    pub(crate) fn run<'a>(&'a mut self, limits: &Limits<'a>) -> Run<'a> {
+        Run {
+            tt: &mut self.tt,
+            endgame: self.endgame.as_deref(),
+            nodes: 0,
+            horizon_hits: 0,
+            path: self.history.clone(),
+            clock: Clock::start(limits),
+        }
+    }
+}
+
+/// One search: the borrowed table and the counters and clock of this search alone.
+pub(crate) struct Run<'a> {
+    tt: &'a mut Table,
+    endgame: Option<&'a EndgameTable>,
+    pub(crate) nodes: u64,
+    /// Counts leaves valued by the heuristic; unchanged over a subtree means exact.
+    horizon_hits: u64,
+    /// Oware rule 8: keys of the positions on the current line (and the game before it).
+    path: Vec<u128>,
+    pub(crate) clock: Clock<'a>,
+}
+
+impl Run<'_> {
+    pub(crate) fn search(&mut self, pos: &Position, depth: Option<u32>) -> Option<SearchResult> {
+        let first = pos.legal_moves().next()?;
+        let max_depth = depth.unwrap_or(MAX_ITERATIVE_DEPTH).max(1);
+        let mut result = SearchResult {
+            best: first,
+            score: evaluate(pos),
+            depth: 0,
+            pv: vec![first],
+            nodes: 0,
+            seconds: 0.0,
+            exact: false,
+        };
+        for depth in 1..=max_depth {
+            let hits_before = self.horizon_hits;
+            let Some((best, score)) = self.mtd(pos, depth, result.score, result.best) else {
+                break;
+            };
+            result.best = best;
+            result.score = score;
+            result.depth = depth;
+            result.exact = self.horizon_hits == hits_before;
+            if result.exact {
+                break;
+            }
+            // The next iteration costs a few times this one: do not start what cannot end.
+            if self.clock.used_fraction().is_some_and(|f| f > 0.4) {
+                break;
+            }
+        }
+        result.pv = self.principal_variation(pos, result.best);
+        result.nodes = self.nodes;
+        result.seconds = self.clock.elapsed().as_secs_f64();
+        Some(result)
+    }
+
+    /// MTD(f): the value of `pos` at `depth` by null-window searches that start at
+    /// `guess` and close in on it; integer seed values make this converge in a few
+    /// passes. Returns a best move and the value, or `None` if a limit stopped it.
+    pub(crate) fn mtd(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        guess: i32,
+        first: u8,
+    ) -> Option<(u8, i32)> {
+        let (mut lower, mut upper) = value_bounds(pos);
+        let mut g = guess.clamp(lower, upper);
+        let mut best = first;
+        let mut proven = None;
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            let (house, value, complete) = self.root(pos, depth, beta - 1, beta, best);
+            if !complete {
+                return None;
+            }
+            best = house;
+            if value >= beta {
+                lower = value;
+                proven = Some(house);
+            } else {
+                upper = value;
+            }
+            g = value;
+        }
+        // A move that reached the value in a fail-high pass achieves it; without one the
+        // value is the worst possible and any move achieves it.
+        Some((proven.unwrap_or(best), lower))
+    }
+
+    pub(crate) fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(u8, i32)> {
+        let me = pos.side_to_move();
+        let mut scored: Vec<(u8, i32)> = pos
+            .legal_moves()
+            .map(|house| {
+                let mut child = *pos;
+                child.play_unchecked(house);
+                let v = self.child_value(me, &child, depth.saturating_sub(1), -i32::MAX, i32::MAX);
+                (house, v)
+            })
+            .collect();
+        scored.sort_by_key(|&(_, v)| -v);
+        scored
+    }
+
+    /// One iteration at the root. Returns the best move, its score, and whether the
+    /// iteration finished (a stopped iteration's move is only trusted for the first
+    /// iteration). `first` is searched first (the previous best).
+    pub(crate) fn root(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        first: u8,
+    ) -> (u8, i32, bool) {
+        let me = pos.side_to_move();
+        let children = self.ordered_children(pos, 0, first, depth > 2);
+        let mut best = (children.moves[0].1, -i32::MAX);
+        let mut alpha = alpha;
+        let started_path = self.enter(pos);
+        for (i, &(child, house, _)) in children.as_slice().iter().enumerate() {
+            let v = if i == 0 {
+                self.child_value(me, &child, depth - 1, alpha, beta)
+            } else {
+                let v = self.child_value(me, &child, depth - 1, alpha, alpha + 1);
+                if v > alpha && v < beta && !self.clock.stopped() {
+                    self.child_value(me, &child, depth - 1, v.max(alpha), beta)
+                } else {
+                    v
+                }
+            };
+            if self.clock.stopped() {
+                self.leave(started_path);
+                return (best.0, best.1, false);
+            }
+            if v > best.1 {
+                best = (house, v);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.leave(started_path);
+        (best.0, best.1, true)
+    }
+
+    /// The value of `child` (reached by a move of `me`) from `me`'s view.
+    #[inline]
+    pub(crate) fn child_value(
+        &mut self,
+        me: Side,
+        child: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.is_over() {
+            self.nodes += 1;
+            return final_value(child, me);
+        }
+        if child.side_to_move() == me {
+            self.negamax(child, depth, alpha, beta)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha)
+        }
+    }
+
+    /// Fail-soft principal variation search; value from the view of the side to move.
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.clock.should_stop(self.nodes) {
+            return 0;
+        }
+        let (lower, upper) = value_bounds(pos);
+        if lower >= beta {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+        if pos.variant() == Variant::Oware && self.path.contains(&pos.key()) {
+            // Rule 8: the position repeats; each player captures the seeds on their side.
+            let mut ended = *pos;
+            ended.end_by_repetition();
+            return final_value(&ended, pos.side_to_move());
+        }
+        if let Some(table) = &self.endgame {
+            if let Some(v) = table.value(pos) {
+                return store_difference(pos) + v;
+            }
+        }
+        if depth == 0 {
+            self.horizon_hits += 1;
+            return evaluate(pos);
+        }
+        if depth == 1 {
+            return self.frontier(pos, beta);
+        }
+        let (key, base) = perspective_key(pos);
+        let depth_tag = depth.min(EXACT_DEPTH as u32 - 1) as u8;
+        let mut tt_move = 0;
+        if let Some(p) = self.tt.probe(key) {
+            tt_move = p.best;
+            if p.depth >= depth_tag {
+                let (lo, hi) = (p.lower + base, p.upper + base);
+                if lo >= beta || hi <= alpha || lo == hi {
+                    if p.depth != EXACT_DEPTH {
+                        self.horizon_hits += 1;
+                    }
+                    return if lo >= beta { lo } else { hi };
+                }
+            }
+        }
+
+        let hits_before = self.horizon_hits;
+        let nodes_before = self.nodes;
+        let alpha_orig = alpha;
+        let me = pos.side_to_move();
+        let entered = self.enter(pos);
+        let mut best = -i32::MAX;
+        let mut best_move = 0;
+        'moves: {
+            // The remembered best move first, before generating the others: it usually
+            // cuts, and then the other children are never needed.
+            let mut searched = 0;
+            if tt_move != 0 && pos.legal_moves().contains(tt_move) {
+                let mut child = *pos;
+                child.play_unchecked(tt_move);
+                best = self.child_value(me, &child, depth - 1, alpha, beta);
+                best_move = tt_move;
+                searched = tt_move;
+                if best > alpha {
+                    alpha = best;
+                    if alpha >= beta {
+                        break 'moves;
+                    }
+                }
+            }
+            let children = self.ordered_children(pos, searched, 0, depth > 2);
+            for (i, &(child, house, _)) in children.as_slice().iter().enumerate() {
+                let v = if i == 0 && searched == 0 {
+                    self.child_value(me, &child, depth - 1, alpha, beta)
+                } else {
+                    let v = self.child_value(me, &child, depth - 1, alpha, alpha + 1);
+                    if v > alpha && v < beta {
+                        self.child_value(me, &child, depth - 1, v, beta)
+                    } else {
+                        v
+                    }
+                };
+                if v > best {
+                    best = v;
+                    best_move = house;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.leave(entered);
+        if self.clock.stopped() {
+            return 0;
+        }
+        let best = best.clamp(lower, upper);
+        let tag = if self.horizon_hits == hits_before {
+            EXACT_DEPTH
+        } else {
+            depth_tag
+        };
+        let stored_lower = if best > alpha_orig { best } else { lower };
+        let stored_upper = if best < beta { best } else { upper };
+        self.tt.store(
+            key,
+            stored_lower - base,
+            stored_upper - base,
+            tag,
+            best_move,
+            self.nodes - nodes_before,
+        );
+        best
+    }
+
+    /// A node one ply above the horizon, where most of the work of a search is: values
+    /// each child directly (final result or heuristic) with no ordering, table or
+    /// recursion, stopping at the first child that reaches `beta`.
+    fn frontier(&mut self, pos: &Position, beta: i32) -> i32 {
+        let me = pos.side_to_move();
+        let oware = pos.variant() == Variant::Oware;
+        let mut best = -i32::MAX;
+        let mut exact = true;
+        for house in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(house);
+            self.nodes += 1;
+            let v = if child.is_over() {
+                final_value(&child, me)
+            } else if oware && (child.key() == pos.key() || self.path.contains(&child.key())) {
+                let mut ended = child;
+                ended.end_by_repetition();
+                final_value(&ended, me)
+            } else {
+                exact = false;
+                let v = evaluate(&child);
+                if child.side_to_move() == me {
+                    v
+                } else {
+                    -v
+                }
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        if !exact {
+            self.horizon_hits += 1;
+        }
+        best
+    }
+
+    /// Oware keeps the current line for rule 8; other variants cannot repeat a position
+    /// (every move moves seeds toward a store for good... or not at all), so skip it.
+    #[inline]
+    fn enter(&mut self, pos: &Position) -> bool {
+        if pos.variant() == Variant::Oware {
+            self.path.push(pos.key());
+            true
+        } else {
+            false
+        }
+    }
+
+    #[inline]
+    fn leave(&mut self, entered: bool) {
+        if entered {
+            self.path.pop();
+        }
+    }
+
+    /// Children in the order most likely to cut: `prefer` (the previous best), extra
+    /// turns, the biggest immediate gain, then houses nearest the store. `skip` (a move
+    /// already searched) is left out. With `prefetch`, the children's table entries
+    /// start loading at once (not worth it for children next to the horizon, which never probe).
+    #[inline]
+    fn ordered_children(&self, pos: &Position, skip: u8, prefer: u8, prefetch: bool) -> Children {
+        let me = pos.side_to_move();
+        let before = pos.store(me) as i32 - pos.store(me.opponent()) as i32;
+        let mut children = Children {
+            moves: [(*pos, 0, 0); 8],
+            count: 0,
+        };
+        for house in pos.legal_moves() {
+            if house == skip {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(house);
+            let again = !child.is_over() && child.side_to_move() == me;
+            let gain = final_value(&child, me) - before;
+            let key = if house == prefer {
+                1 << 20
+            } else {
+                (again as i32) * (1 << 16) + (gain + 128) * 64 + house as i32
+            };
+            if prefetch && !child.is_over() {
+                self.tt.prefetch(perspective_key(&child).0);
+            }
+            children.moves[children.count] = (child, house, key);
+            children.count += 1;
+        }
+        children.as_mut_slice().sort_unstable_by_key(|c| -c.2);
+        children
+    }
+
+    /// The line the transposition table expects from `pos`, starting with `best`.
+    fn principal_variation(&self, pos: &Position, best: u8) -> Vec<u8> {
+        let mut pv = vec![best];
+        let mut at = *pos;
+        at.play_unchecked(best);
+        let mut seen = vec![at.key()];
+        while pv.len() < 64 && !at.is_over() {
+            let Some(p) = self.tt.probe(perspective_key(&at).0) else {
+                break;
+            };
+            if p.best == 0 || !at.legal_moves().contains(p.best) {
+                break;
+            }
+            at.play_unchecked(p.best);
+            if seen.contains(&at.key()) {
+                break;
+            }
+            seen.push(at.key());
+            pv.push(p.best);
+        }
+        pv
+    }
+}
+
+/// The children of a node, sorted for search; a fixed array, so nothing is allocated.
+struct Children {
+    moves: [(Position, u8, i32); 8],
+    count: usize,
+}
+
+impl Children {
+    fn as_slice(&self) -> &[(Position, u8, i32)] {
+        &self.moves[..self.count]
+    }
+    fn as_mut_slice(&mut self) -> &mut [(Position, u8, i32)] {
+        &mut self.moves[..self.count]
+    }
+}

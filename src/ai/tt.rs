@@ -1,0 +1,194 @@
+//! The transposition table: bounds on the value of positions already searched.
+//!
+//! Keys come from [`super::eval::Perspective`]: the board as the side to move sees it,
+//! so a position and its mirror image (the same board, the other player to move)
+//! share an entry. Values are stored relative to the store difference where the rules
+//! allow it (Kalah, Congkak), so positions that differ only in their stores share too.
+
+/// Depth recorded for a value that no search horizon influenced: exact for any depth.
+pub(crate) const EXACT_DEPTH: u8 = u8::MAX;
+
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Entry {
+    check: u64,
+    lower: i16,
+    upper: i16,
+    depth: u8,
+    best: u8,
+    used: bool,
+    /// log2 of the nodes the search of this entry took: costly results are kept longer.
+    work: u8,
+}
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Probe {
+    pub lower: i32,
+    pub upper: i32,
+    pub depth: u8,
+    /// Best move found last time, 0 when none.
+    pub best: u8,
+}
+
+pub(crate) struct Table {
+    /// Two entries a bucket: the first keeps the deepest result, the second the newest.
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `megabytes` MB (rounded down to a power of two of buckets).
+    pub(crate) fn with_megabytes(megabytes: usize) -> Table {
+        let bytes = megabytes.max(1) << 20;
+        let buckets = (bytes / (2 * std::mem::size_of::<Entry>())).next_power_of_two() / 2;
+        let buckets = buckets.max(1024);
+        // Advise before the first write: pages already touched stay small.
+        let mut entries = Vec::with_capacity(2 * buckets);
+        huge_pages::advise(entries.spare_capacity_mut());
+        entries.resize(2 * buckets, Entry::default());
+        Table {
+            entries,
+            mask: buckets - 1,
+        }
+    }
+
+    #[inline]
+    fn hash(key: u128) -> (usize, u64) {
+        let lo = key as u64;
+        let hi = (key >> 64) as u64;
+        let h = (lo ^ hi.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let h = h ^ (h >> 32);
+        // The check word mixes the key differently so that index and check are independent.
+        let check = (hi ^ lo.rotate_left(17).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .wrapping_mul(0x1656_67B1_9E37_79F9)
+            | 1;
+        (h as usize, check)
+    }
+
+    #[inline]
+    pub(crate) fn probe(&self, key: u128) -> Option<Probe> {
+        let (h, check) = Self::hash(key);
+        let bucket = 2 * (h & self.mask);
+        self.entries[bucket..bucket + 2]
+            .iter()
+            .find(|e| e.used && e.check == check)
+            .map(|e| Probe {
+                lower: e.lower as i32,
+                upper: e.upper as i32,
+                depth: e.depth,
+                best: e.best,
+            })
+    }
+
+    /// Starts loading the bucket of `key` into the cache. Search calls this for every
+    /// child as soon as it is generated, so the probes of siblings overlap instead of
+    /// each waiting for memory in turn.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u128) {
+        let (h, _) = Self::hash(key);
+        let bucket = 2 * (h & self.mask);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is only a hint and never faults; the address is in bounds.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.entries.as_ptr().add(bucket) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
+    }
+
+    /// Records that the value lies in `lower..=upper` at `depth`.
+    #[inline]
+    pub(crate) fn store(
+        &mut self,
+        key: u128,
+        lower: i32,
+        upper: i32,
+        depth: u8,
+        best: u8,
+        nodes: u64,
+    ) {
+        let work = (64 - nodes.leading_zeros()) as u8;
+        let (h, check) = Self::hash(key);
+        let bucket = 2 * (h & self.mask);
+        let clamp = |v: i32| v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        let mut new = Entry {
+            check,
+            lower: clamp(lower),
+            upper: clamp(upper),
+            depth,
+            best,
+            used: true,
+            work,
+        };
+        let slot = if let Some(i) = (0..2).find(|&i| {
+            let e = &self.entries[bucket + i];
+            e.used && e.check == check
+        }) {
+            let old = self.entries[bucket + i];
+            if old.depth == depth {
+                // Same depth: the bounds of both searches hold; keep the tighter pair.
+                new.lower = new.lower.max(old.lower);
+                new.upper = new.upper.min(old.upper);
+                if new.lower > new.upper {
+                    // A stale or path-dependent bound (Oware repetitions): trust the new one.
+                    new.lower = clamp(lower);
+                    new.upper = clamp(upper);
+                }
+                if best == 0 {
+                    new.best = old.best;
+                }
+            } else if i == 0 && (old.depth, old.work) > (depth, work) {
+                // Keep the deeper result in the first slot; the new one goes second.
+                self.entries[bucket + 1] = new;
+                return;
+            }
+            i
+        } else if (depth, work) >= (self.entries[bucket].depth, self.entries[bucket].work)
+            || !self.entries[bucket].used
+        {
+            self.entries[bucket + 1] = self.entries[bucket];
+            0
+        } else {
+            1
+        };
+        self.entries[bucket + slot] = new;
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+}
+
+/// Transparent huge pages for the table. Probes land anywhere in hundreds of megabytes,
+/// so with 4 kB pages nearly every probe also misses the TLB; 2 MB pages roughly halve
+/// the cost of a probe. Linux (and Android) only do this for memory that asks.
+mod huge_pages {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn advise<T>(memory: &[T]) {
+        const MADV_HUGEPAGE: i32 = 14;
+        const PAGE: usize = 4096;
+        extern "C" {
+            fn madvise(addr: *mut core::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        let start = memory.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(memory);
+        let aligned = start.next_multiple_of(PAGE);
+        if end > aligned {
+            // SAFETY: the range lies inside `memory`, which we own; madvise only changes
+            // how the kernel backs it, never its contents. A failure is harmless.
+            unsafe {
+                madvise(
+                    aligned as *mut core::ffi::c_void,
+                    end - aligned,
+                    MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn advise<T>(_memory: &[T]) {}
+}

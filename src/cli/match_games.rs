@@ -1,0 +1,119 @@
+//! `mancala-cli match --levels A,B --games N`: plays level A against level B, both
+//! colours and varied openings, and prints the score (how the levels are calibrated).
+
+use super::args::{Args, CliError};
+use crate::ai::{Level, Searcher};
+use crate::engine::{Game, Outcome, Position, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+/// Random plies that start each pair of games, so that games differ.
+const OPENING_PLIES: usize = 2;
+
+/// The result of a match, from A's side.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct Tally {
+    pub a_wins: u32,
+    pub b_wins: u32,
+    pub draws: u32,
+    /// Sum over games of A's final store difference.
+    pub margin: i64,
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.a_wins + self.b_wins + self.draws
+    }
+
+    /// A's points per game: a win is 1, a draw one half.
+    pub fn score(&self) -> f64 {
+        (self.a_wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+}
+
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let levels = args
+        .value("levels")
+        .ok_or_else(|| CliError("match needs --levels A,B (e.g. --levels easy,medium)".into()))?;
+    let (a, b) = levels
+        .split_once(',')
+        .ok_or_else(|| CliError(format!("--levels takes two levels, A,B, not '{levels}'")))?;
+    let (a, b): (Level, Level) = (a.parse().map_err(CliError)?, b.parse().map_err(CliError)?);
+    let games: u32 = args.number("games")?.unwrap_or(20);
+    let seed: u64 = args.number("seed")?.unwrap_or(1);
+    let time_scale: f64 = args.number("time-scale")?.unwrap_or(1.0);
+    let start = *args.game()?.position();
+    let tally = play_match(start, [a, b], games, seed, time_scale);
+    if args.json() {
+        println!(
+            "{}",
+            json!({
+                "a": a.name(), "b": b.name(), "games": tally.games(),
+                "a_wins": tally.a_wins, "b_wins": tally.b_wins, "draws": tally.draws,
+                "a_score": tally.score(),
+                "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
+            })
+        );
+    } else {
+        println!(
+            "{a} vs {b}: {} games, {a} won {}, lost {}, drew {}; score {:.1}% ; average margin {:+.1} seeds",
+            tally.games(),
+            tally.a_wins,
+            tally.b_wins,
+            tally.draws,
+            100.0 * tally.score(),
+            tally.margin as f64 / tally.games().max(1) as f64
+        );
+    }
+    Ok(())
+}
+
+/// Plays `games` games (rounded up to pairs): each opening twice, A as South then as North.
+pub fn play_match(
+    start: Position,
+    levels: [Level; 2],
+    games: u32,
+    seed: u64,
+    time_scale: f64,
+) -> Tally {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut searchers = [Searcher::new(32), Searcher::new(32)];
+    let mut tally = Tally::default();
+    for _ in 0..games.div_ceil(2) {
+        let opening = random_opening(start, &mut rng);
+        for a_side in Side::BOTH {
+            let mut game = opening.clone();
+            while let Some(side) = game.position().to_move() {
+                let player = if side == a_side { 0 } else { 1 };
+                let searcher = &mut searchers[player];
+                searcher.set_history(game.history());
+                let pos = *game.position();
+                let house = levels[player].choose(searcher, &pos, time_scale, &mut rng);
+                game.play(house as u32).expect("levels choose legal moves");
+            }
+            let end = game.position();
+            tally.margin += crate::ai::final_value(end, a_side) as i64;
+            match end.outcome() {
+                Some(Outcome::Win(side)) if side == a_side => tally.a_wins += 1,
+                Some(Outcome::Win(_)) => tally.b_wins += 1,
+                _ => tally.draws += 1,
+            }
+        }
+    }
+    tally
+}
+
+/// A few random plies from the start (fewer if the game ends first).
+fn random_opening(start: Position, rng: &mut StdRng) -> Game {
+    let mut game = Game::from_start(start);
+    for _ in 0..OPENING_PLIES {
+        let moves = game.position().legal_moves().to_vec();
+        if moves.is_empty() {
+            break;
+        }
+        let house = moves[rng.random_range(0..moves.len())];
+        game.play(house as u32).expect("a legal move plays");
+    }
+    game
+}
