@@ -2,6 +2,8 @@
 //!
 //! `engine` holds the rules; the other modules build on it (see DESIGN in the README).
 
+#[cfg(target_os = "android")]
+mod android;
 pub mod app;
 pub mod cli;
 pub mod engine;
