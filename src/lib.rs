@@ -5,6 +5,7 @@
 #[cfg(target_os = "android")]
 mod android;
 pub mod app;
+pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod platform;

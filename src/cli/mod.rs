@@ -1,15 +1,18 @@
 //! `mancala-cli`: engine tools and screenshots (the contract is in DESIGN.md).
 //! One module per subcommand; each has `run(&Args) -> Result<(), CliError>`.
 
+mod analyze;
 mod args;
+mod match_games;
 mod perft;
 mod screenshot;
 mod show;
+mod solve;
 
 pub use args::{Args, CliError};
 pub use show::position_json;
 
-const USAGE: &str = "usage: mancala-cli <show|perft> [--variant kalah|oware|congkak] \
+const USAGE: &str = "usage: mancala-cli <show|perft|analyze|solve|match> [--variant kalah|oware|congkak] \
 [--seeds N] [--houses H] [--rule NAME=VALUE]... [--moves \"3 6 1\"] [--json] [command flags]";
 
 /// Runs one subcommand; `args` excludes the program name.
@@ -21,6 +24,9 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     match command.as_str() {
         "show" => show::run(&parsed),
         "perft" => perft::run(&parsed),
+        "analyze" => analyze::run(&parsed),
+        "solve" => solve::run(&parsed),
+        "match" => match_games::run(&parsed),
         "screenshot" => screenshot::run(&parsed),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
