@@ -66,7 +66,7 @@ impl Level {
             Level::Beginner => (2, 0.45, 12, None),
             Level::Easy => (4, 0.25, 6, None),
             Level::Medium => (7, 0.08, 3, None),
-            Level::Hard => (12, 0.0, 0, Some(Duration::from_millis(300))),
+            Level::Hard => (9, 0.0, 0, Some(Duration::from_millis(250))),
             Level::Expert => (60, 0.0, 0, Some(Duration::from_millis(2000))),
         };
         Style {

@@ -77,7 +77,7 @@ impl<'a> Clock<'a> {
         if self.stopped {
             return true;
         }
-        if nodes % CHECK_EVERY == 0 {
+        if nodes.is_multiple_of(CHECK_EVERY) {
             self.stopped = nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
