@@ -111,6 +111,24 @@ impl EndgameTable {
     /// store difference to get the exact final result.
     #[inline]
     pub fn value(&self, pos: &Position) -> Option<i32> {
+        let index = self.locate(pos)?;
+        let v = self.values[index];
+        debug_assert_ne!(v, UNKNOWN);
+        Some(v as i32)
+    }
+
+    /// Starts loading the entry of `pos` (if the table covers it) into the cache, so
+    /// that siblings' lookups overlap.
+    #[inline]
+    pub(crate) fn prefetch(&self, pos: &Position) {
+        if let Some(index) = self.locate(pos) {
+            super::tt::prefetch(&self.values[index]);
+        }
+    }
+
+    /// Where the entry of `pos` is, if the table covers it.
+    #[inline]
+    fn locate(&self, pos: &Position) -> Option<usize> {
         let rules = pos.rules();
         if rules.variant != Variant::Kalah
             || rules.empty_capture != self.empty_capture
@@ -127,9 +145,7 @@ impl EndgameTable {
         let mut board = [0u8; CELLS];
         board[..HOUSES].copy_from_slice(pos.houses(me));
         board[HOUSES..].copy_from_slice(pos.houses(me.opponent()));
-        let v = self.values[self.index(&board, on_board as usize)];
-        debug_assert_ne!(v, UNKNOWN);
-        Some(v as i32)
+        Some(self.index(&board, on_board as usize))
     }
 
     /// Position of `board` (holding `n` seeds) in the table.

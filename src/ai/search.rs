@@ -478,6 +478,9 @@ impl Run<'_> {
             };
             if prefetch && !child.is_over() {
                 self.tt.prefetch(perspective_key(&child).0);
+                if let Some(table) = self.endgame {
+                    table.prefetch(&child);
+                }
             }
             children.moves[children.count] = (child, house, key);
             children.count += 1;
