@@ -10,7 +10,7 @@ use super::endgame::EndgameTable;
 use super::eval::{evaluate, final_value, perspective_key, store_difference, value_bounds};
 use super::limits::{Clock, Limits};
 use super::tt::{Table, EXACT_DEPTH};
-use crate::engine::{Position, Side, Variant};
+use crate::engine::{Position, Rules, Side, Variant};
 use std::sync::Arc;
 
 /// What a search found.
@@ -42,6 +42,8 @@ pub struct Searcher {
     endgame: Option<Arc<EndgameTable>>,
     /// Oware rule 8: keys of the positions the game went through before the root.
     history: Vec<u128>,
+    /// The rules of the positions in the table: keys do not include them.
+    rules: Option<Rules>,
 }
 
 impl Default for Searcher {
@@ -57,6 +59,7 @@ impl Searcher {
             tt: Table::with_megabytes(megabytes),
             endgame: None,
             history: Vec::new(),
+            rules: None,
         }
     }
 
@@ -89,13 +92,25 @@ impl Searcher {
     /// Iterative deepening until a limit is reached or the value is exact. Returns
     /// `None` only when the game is over (there is no move to find).
     pub fn search(&mut self, pos: &Position, limits: &Limits) -> Option<SearchResult> {
+        self.prepare(pos);
         self.run(limits).search(pos, limits.depth)
     }
 
     /// The value of every legal move at `depth` (full window each), best first; used by
     /// the easier levels to choose among moves by how good they are.
     pub fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(u8, i32)> {
+        self.prepare(pos);
         self.run(&Limits::default()).score_moves(pos, depth)
+    }
+
+    /// Empties the table when the rules change: its keys are boards only.
+    pub(crate) fn prepare(&mut self, pos: &Position) {
+        if self.rules != Some(pos.rules()) {
+            if self.rules.is_some() {
+                self.tt.clear();
+            }
+            self.rules = Some(pos.rules());
+        }
     }
 
     /// A run of the search under `limits`, borrowing the table.
