@@ -121,7 +121,7 @@ proptest! {
         let pos = random_position(rules, plies, &choices);
         let mut searcher = Searcher::new(1);
         let mut rng = StdRng::seed_from_u64(seed);
-        let house = Level::ALL[level].choose(&mut searcher, &pos, 0.01, &mut rng);
+        let house = Level::ALL[level].choose(&mut searcher, &pos, 0.01, None, &mut rng);
         prop_assert!(pos.legal_moves().contains(house));
     }
 }
@@ -338,6 +338,12 @@ fn cancel_flag_stops_search_quickly() {
         .unwrap();
     assert!(started.elapsed() < Duration::from_millis(50));
     assert!(pos.legal_moves().contains(result.best));
+    // The expert level (2 s of thought) stops too.
+    let started = Instant::now();
+    let mut rng = StdRng::seed_from_u64(1);
+    let house = Level::Expert.choose(&mut searcher, &pos, 1.0, Some(&already), &mut rng);
+    assert!(started.elapsed() < Duration::from_millis(50));
+    assert!(pos.legal_moves().contains(house));
     // The solver gives exact answers or none.
     assert_eq!(
         searcher.solve(&pos, &Limits::default().with_cancel(&already)),
@@ -374,12 +380,15 @@ fn beginner_makes_mistakes_and_expert_does_not() {
     let mut searcher = Searcher::new(4);
     let mut rng = StdRng::seed_from_u64(7);
     let beginner: Vec<u8> = (0..200)
-        .map(|_| Level::Beginner.choose(&mut searcher, &pos, 1.0, &mut rng))
+        .map(|_| Level::Beginner.choose(&mut searcher, &pos, 1.0, None, &mut rng))
         .collect();
     let mistakes = beginner.iter().filter(|&&m| m != 1).count();
     assert!((20..=140).contains(&mistakes), "{mistakes} mistakes in 200");
     for _ in 0..3 {
-        assert_eq!(Level::Expert.choose(&mut searcher, &pos, 0.02, &mut rng), 1);
+        assert_eq!(
+            Level::Expert.choose(&mut searcher, &pos, 0.02, None, &mut rng),
+            1
+        );
     }
 }
 

@@ -13,6 +13,7 @@ use crate::engine::Position;
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The difficulty of the computer opponent, weakest first.
@@ -88,25 +89,31 @@ impl Level {
         }
     }
 
-    /// Chooses this level's move in `pos` (which must not be over).
+    /// Chooses this level's move in `pos` (which must not be over). `cancel` (the app's
+    /// flag) stops the search early; the move is then legal but not considered.
     pub fn choose<R: Rng>(
         self,
         searcher: &mut Searcher,
         pos: &Position,
         time_scale: f64,
+        cancel: Option<&AtomicBool>,
         rng: &mut R,
     ) -> u8 {
         let style = self.style();
+        let limits = Limits {
+            cancel,
+            ..self.limits(time_scale)
+        };
         if style.mistake_rate == 0.0 {
             if self == Level::Expert {
                 searcher.set_endgame(EndgameTable::shared(pos.rules()));
             }
             let result = searcher
-                .search(pos, &self.limits(time_scale))
+                .search(pos, &limits)
                 .expect("a level is asked to move only while the game goes on");
             return result.best;
         }
-        let scored = searcher.score_moves(pos, style.depth);
+        let scored = searcher.score_moves(pos, &limits);
         let best = scored[0].1;
         if scored.len() > 1 && rng.random_bool(style.mistake_rate) {
             // A mistake: any other move that is not a blunder beyond the margin.

@@ -96,11 +96,12 @@ impl Searcher {
         self.run(limits).search(pos, limits.depth)
     }
 
-    /// The value of every legal move at `depth` (full window each), best first; used by
-    /// the easier levels to choose among moves by how good they are.
-    pub fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(u8, i32)> {
+    /// The value of every legal move at `limits.depth` (full window each, default 1),
+    /// best first; used by the easier levels to choose among moves by how good they
+    /// are. Values are meaningless if another limit stopped the search.
+    pub fn score_moves(&mut self, pos: &Position, limits: &Limits) -> Vec<(u8, i32)> {
         self.prepare(pos);
-        self.run(&Limits::default()).score_moves(pos, depth)
+        self.run(limits).score_moves(pos, limits.depth.unwrap_or(1))
     }
 
     /// Empties the table when the rules change: its keys are boards only.

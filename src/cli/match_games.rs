@@ -89,7 +89,7 @@ pub fn play_match(
                 let searcher = &mut searchers[player];
                 searcher.set_history(game.history());
                 let pos = *game.position();
-                let house = levels[player].choose(searcher, &pos, time_scale, &mut rng);
+                let house = levels[player].choose(searcher, &pos, time_scale, None, &mut rng);
                 game.play(house as u32).expect("levels choose legal moves");
             }
             let end = game.position();
