@@ -1,0 +1,661 @@
+//! The app driven like a player drives it: Slint's testing backend, headless, finding
+//! buttons and houses by their accessible labels and tapping them. Each test runs on its
+//! own thread with its own backend (`init_no_event_loop` is per thread), its own window
+//! and a temporary data directory; time is mocked and advanced by the tests, which also
+//! fires the controller's timer (animation steps and polling the computer's thread).
+
+use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};
+use mancala::app::{App, Brain, Computer};
+use mancala::engine::{Position, Side, Variant};
+use mancala::store::Opponent;
+use mancala::{AppWindow, Screen};
+use slint::platform::{PointerEventButton, WindowEvent};
+use slint::{ComponentHandle, LogicalSize};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// Advances the mocked time: timers fire, animations move, change handlers run.
+fn advance(millis: u64) {
+    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(millis));
+}
+
+struct Ui {
+    window: AppWindow,
+    app: App,
+}
+
+impl Ui {
+    fn launch(dir: &Path) -> Ui {
+        Ui::launch_with(dir, Arc::new(Computer))
+    }
+
+    fn launch_with(dir: &Path, brain: Arc<dyn Brain>) -> Ui {
+        let window = AppWindow::new().unwrap();
+        let app = App::new(&window, dir, brain);
+        window.window().set_size(LogicalSize::new(360.0, 800.0));
+        window.show().unwrap();
+        advance(20);
+        Ui { window, app }
+    }
+
+    /// The elements with this accessible label that can be tapped and lie wholly on
+    /// screen (only what is on screen can be tapped; the queries see nothing else of a
+    /// scrolled page either).
+    fn find(&self, label: &str) -> Vec<ElementHandle> {
+        ElementHandle::find_by_accessible_label(&self.window, label)
+            .filter(|e| {
+                matches!(
+                    e.accessible_role(),
+                    Some(
+                        AccessibleRole::Button
+                            | AccessibleRole::RadioButton
+                            | AccessibleRole::Switch
+                    )
+                ) && on_screen(e)
+            })
+            .collect()
+    }
+
+    /// Scrolls the page until `look` finds something, first down, then back up.
+    fn reveal(&self, look: impl Fn() -> Vec<ElementHandle>) -> Vec<ElementHandle> {
+        for delta in std::iter::repeat_n(-120.0, 25).chain(std::iter::repeat_n(120.0, 50)) {
+            let found = look();
+            if !found.is_empty() {
+                return found;
+            }
+            self.window
+                .window()
+                .dispatch_event(WindowEvent::PointerScrolled {
+                    position: slint::LogicalPosition::new(180.0, 400.0),
+                    delta_x: 0.0,
+                    delta_y: delta,
+                });
+            advance(20);
+        }
+        look()
+    }
+
+    /// Taps option `option` of the choice group labelled `group` (several groups can
+    /// offer the same number, say "7").
+    fn tap_in(&self, group: &str, option: &str) {
+        let found = self.reveal(|| {
+            let groups: Vec<_> = ElementHandle::find_by_accessible_label(&self.window, group)
+                .filter(|e| e.accessible_role() == Some(AccessibleRole::RadioGroup))
+                .collect();
+            let Some(group) = groups.first() else {
+                return Vec::new();
+            };
+            let option = option.to_string();
+            group
+                .query_descendants()
+                .match_predicate(move |e| {
+                    e.accessible_role() == Some(AccessibleRole::RadioButton)
+                        && e.accessible_label().is_some_and(|l| l == option.as_str())
+                        && on_screen(e)
+                })
+                .find_all()
+        });
+        assert_eq!(found.len(), 1, "one option in '{group}'");
+        found[0].mock_single_click(PointerEventButton::Left);
+        advance(20);
+    }
+
+    fn exists(&self, label: &str) -> bool {
+        !self.find(label).is_empty()
+    }
+
+    fn tap(&self, label: &str) {
+        let found = self.reveal(|| self.find(label));
+        assert_eq!(
+            found.len(),
+            1,
+            "expected one tappable '{label}', found {}",
+            found.len()
+        );
+        found[0].mock_single_click(PointerEventButton::Left);
+        advance(20);
+    }
+
+    /// Advances time until the computer has answered and every animation has ended.
+    fn settle(&self) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while self.app.is_busy() {
+            assert!(
+                Instant::now() < deadline,
+                "the app stayed busy for a minute"
+            );
+            advance(50);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        advance(20);
+    }
+
+    fn screen(&self) -> Screen {
+        self.window.global::<mancala::Nav>().get_screen()
+    }
+
+    fn house_label(side: Side, house: u8) -> String {
+        match side {
+            Side::South => format!("Bottom house {house}"),
+            Side::North => format!("Top house {house}"),
+        }
+    }
+
+    /// A pit by its accessible id ("south-house-3", "north-store"), which stays the same
+    /// in every language.
+    fn pit(&self, id: &str) -> ElementHandle {
+        let wanted = id.to_string();
+        let found = self
+            .window
+            .root_element()
+            .query_descendants()
+            .match_predicate(move |e| e.accessible_id().is_some_and(|i| i == wanted.as_str()))
+            .find_all();
+        assert_eq!(
+            found.len(),
+            1,
+            "one '{id}' on the board of {:?}; labels: {:?}",
+            self.screen(),
+            labels(self)
+        );
+        found[0].clone()
+    }
+
+    /// Seeds a pit shows, read from its accessible value like a screen reader would.
+    fn shown_seeds(&self, id: &str) -> u32 {
+        self.pit(id).accessible_value().unwrap().parse().unwrap()
+    }
+
+    fn house_id(side: Side, house: u8) -> String {
+        match side {
+            Side::South => format!("south-house-{house}"),
+            Side::North => format!("north-house-{house}"),
+        }
+    }
+
+    /// Every seed the board shows: houses of both rows and both stores.
+    fn seeds_on_board(&self, houses: u8) -> u32 {
+        let mut total = self.shown_seeds("south-store") + self.shown_seeds("north-store");
+        for side in Side::BOTH {
+            for house in 1..=houses {
+                total += self.shown_seeds(&Ui::house_id(side, house));
+            }
+        }
+        total
+    }
+
+    /// The houses lit for the player to move.
+    fn lit_houses(&self, side: Side, houses: u8) -> Vec<u8> {
+        (1..=houses)
+            .filter(|&h| {
+                self.find(&Ui::house_label(side, h))
+                    .first()
+                    .and_then(ElementHandle::accessible_enabled)
+                    .unwrap_or(false)
+            })
+            .collect()
+    }
+
+    fn position(&self) -> Position {
+        self.app.position().expect("a game on the board")
+    }
+
+    /// Home → New game → options → Start.
+    fn start_game(&self, options: &[(&str, &str)]) {
+        self.tap("New game");
+        assert_eq!(self.screen(), Screen::NewGame);
+        for (group, option) in options {
+            self.tap_in(group, option);
+        }
+        self.tap("Start");
+        assert_eq!(self.screen(), Screen::Game);
+        self.settle();
+    }
+}
+
+/// Every accessible label in the window, for failure messages.
+fn labels(ui: &Ui) -> Vec<String> {
+    ui.window
+        .root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_label().is_some_and(|l| !l.is_empty()))
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .collect()
+}
+
+/// Wholly inside the 360x800 window.
+fn on_screen(e: &ElementHandle) -> bool {
+    let (at, size) = (e.absolute_position(), e.size());
+    at.x >= 0.0 && at.y >= 0.0 && at.x + size.width <= 360.5 && at.y + size.height <= 800.5
+}
+
+/// A small deterministic generator, so a failing run can be replayed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[test]
+fn two_people_play_a_whole_game_by_tapping_houses_to_the_game_over_panel() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.start_game(&[
+        ("Opponent", "Another person on this device"),
+        ("Game", "Oware"),
+    ]);
+    let total = ui.position().total_seeds();
+    let mut rng = Lcg(5);
+    let mut taps = 0;
+    while !ui.exists("Rematch") {
+        let pos = ui.position();
+        let mover = pos.side_to_move();
+        let lit = ui.lit_houses(mover, 6);
+        let legal: Vec<u8> = pos.legal_moves().collect();
+        assert_eq!(lit, legal, "the lit houses are the legal moves");
+        let house = lit[rng.below(lit.len())];
+        ui.tap(&Ui::house_label(mover, house));
+        ui.settle();
+        assert_eq!(ui.seeds_on_board(6), total, "seeds are conserved on screen");
+        taps += 1;
+        assert!(taps < 2000, "the game should have ended");
+    }
+    assert!(ui.position().is_over());
+    assert!(ui.exists("Rematch") && ui.exists("New game"));
+    ui.tap("Rematch");
+    assert!(!ui.position().is_over());
+    assert!(ui.app.record().unwrap().is_empty());
+}
+
+#[test]
+fn the_computer_at_the_easiest_level_answers() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.start_game(&[("Opponent", "Computer: Beginner"), ("Game", "Kalah")]);
+    // Kalah from the start: house 2 ends in house 6, so the turn passes to the computer.
+    ui.tap("Bottom house 2");
+    ui.settle();
+    let pos = ui.position();
+    let moves: Vec<u8> = ui
+        .app
+        .record()
+        .unwrap()
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert!(moves.len() >= 2, "the computer answered: {moves:?}");
+    assert!(
+        pos.is_over() || pos.side_to_move() == Side::South,
+        "the turn came back to the person"
+    );
+    assert!(!ui.lit_houses(Side::South, 6).is_empty());
+}
+
+#[test]
+fn undo_takes_back_to_the_persons_move_and_redo_replays_it() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.start_game(&[("Opponent", "Computer: Beginner"), ("Game", "Kalah")]);
+    ui.tap("Bottom house 2");
+    ui.settle();
+    let after_first = ui.position();
+    let record_after_first = ui.app.record().unwrap();
+    let lit = ui.lit_houses(Side::South, 6);
+    ui.tap(&Ui::house_label(Side::South, lit[0]));
+    ui.settle();
+    let record_after_second = ui.app.record().unwrap();
+    assert_ne!(record_after_first, record_after_second);
+
+    ui.tap("Undo");
+    ui.settle();
+    assert_eq!(ui.position(), after_first);
+    assert_eq!(ui.app.record().unwrap(), record_after_first);
+
+    ui.tap("Redo");
+    ui.settle();
+    assert_eq!(ui.app.record().unwrap(), record_after_second);
+
+    ui.tap("Undo");
+    ui.tap("Undo");
+    ui.settle();
+    assert!(ui.app.record().unwrap().is_empty());
+    assert_eq!(ui.seeds_on_board(6), 48);
+}
+
+#[test]
+fn settings_reach_the_next_game_and_survive_a_restart() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Settings");
+        ui.tap_in("Game", "Congkak");
+        ui.tap_in("Houses per player", "7");
+        ui.tap_in("Seeds per house", "5");
+        ui.tap_in("Opponent", "Another person on this device");
+        ui.tap("Back");
+        assert_eq!(ui.screen(), Screen::Home);
+        ui.start_game(&[]);
+        let pos = ui.position();
+        assert_eq!(pos.variant(), Variant::Congkak);
+        assert_eq!(pos.rules().houses, 7);
+        assert_eq!(ui.seeds_on_board(7), pos.total_seeds());
+        assert_eq!(ui.shown_seeds("north-house-7"), 5);
+    }
+    let ui = Ui::launch(dir.path());
+    let settings = ui.app.settings();
+    assert_eq!(settings.variant, Variant::Congkak);
+    assert_eq!(settings.current_rules().houses, 7);
+    assert_eq!(settings.current_rules().seeds, 5);
+    assert_eq!(settings.opponent, Opponent::Human);
+    let prefs = ui.window.global::<mancala::Prefs>();
+    assert_eq!(
+        (
+            prefs.get_variant(),
+            prefs.get_houses(),
+            prefs.get_seeds(),
+            prefs.get_level()
+        ),
+        (2, 7, 5, 0)
+    );
+}
+
+#[test]
+fn continue_after_a_restart_restores_the_exact_position() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let (position, record) = {
+        let ui = Ui::launch(dir.path());
+        assert!(!ui.exists("Continue"), "nothing to continue yet");
+        ui.start_game(&[
+            ("Opponent", "Another person on this device"),
+            ("Game", "Kalah"),
+        ]);
+        for (side, house) in [(Side::South, 3), (Side::South, 1), (Side::North, 2)] {
+            ui.tap(&Ui::house_label(side, house));
+            ui.settle();
+        }
+        ui.tap("Undo");
+        ui.settle();
+        (ui.position(), ui.app.record().unwrap())
+    };
+    let ui = Ui::launch(dir.path());
+    assert_eq!(ui.screen(), Screen::Home);
+    ui.tap("Continue");
+    assert_eq!(ui.screen(), Screen::Game);
+    assert_eq!(ui.position(), position);
+    assert_eq!(ui.app.record().unwrap(), record);
+    for (side, house) in [(Side::South, 1), (Side::North, 2)] {
+        assert_eq!(
+            ui.shown_seeds(&Ui::house_id(side, house)),
+            position.house(side, house) as u32
+        );
+    }
+    assert!(
+        ui.find("Redo")[0].accessible_enabled().unwrap(),
+        "the redo history came back too"
+    );
+}
+
+/// A computer that thinks until told to stop, and says when it was told.
+struct Stubborn {
+    stopped: std::sync::Mutex<mpsc::Sender<()>>,
+}
+
+impl Brain for Stubborn {
+    fn choose_move(&self, position: &Position, _level: u8, cancel: &AtomicBool) -> u8 {
+        while !cancel.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = self.stopped.lock().unwrap().send(());
+        position.legal_moves().next().unwrap_or(1)
+    }
+
+    fn hint(&self, position: &Position, cancel: &AtomicBool) -> u8 {
+        self.choose_move(position, 5, cancel)
+    }
+}
+
+#[test]
+fn leaving_the_game_or_undoing_cancels_the_computers_search() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let (sender, stopped) = mpsc::channel();
+    let brain = Arc::new(Stubborn {
+        stopped: std::sync::Mutex::new(sender),
+    });
+    let ui = Ui::launch_with(dir.path(), brain);
+    ui.tap("New game");
+    ui.tap_in("Opponent", "Computer: Expert");
+    ui.tap("Start");
+    ui.tap("Bottom house 2");
+    for _ in 0..20 {
+        advance(50); // the animation ends and the search starts
+    }
+    assert!(ui.app.is_busy(), "the computer is thinking");
+    ui.tap("Back");
+    stopped
+        .recv_timeout(Duration::from_secs(10))
+        .expect("leaving the screen cancelled the search");
+    assert!(!ui.app.is_busy());
+
+    ui.tap("Continue");
+    advance(50);
+    assert!(
+        ui.app.is_busy(),
+        "back on the game screen the computer thinks again"
+    );
+    ui.tap("Undo");
+    stopped
+        .recv_timeout(Duration::from_secs(10))
+        .expect("undo cancelled the search");
+    assert!(ui.app.record().unwrap().is_empty());
+}
+
+#[test]
+fn thousands_of_random_taps_never_panic_or_lose_a_seed() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    let mut rng = Lcg(2026);
+    let mut longest_game = 0;
+    let mut screens = std::collections::HashSet::new();
+    for tap in 0..3000 {
+        let targets: Vec<ElementHandle> = ui
+            .window
+            .root_element()
+            .query_descendants()
+            .match_predicate(|e| {
+                matches!(
+                    e.accessible_role(),
+                    Some(
+                        AccessibleRole::Button
+                            | AccessibleRole::RadioButton
+                            | AccessibleRole::Switch
+                    )
+                ) && e.accessible_label().is_some_and(|l| !l.is_empty())
+                    && on_screen(e)
+            })
+            .find_all();
+        assert!(
+            !targets.is_empty(),
+            "tap {tap}: nothing to tap on {:?}",
+            ui.screen()
+        );
+        if rng.below(8) == 0 {
+            // A swipe now and then, so long pages are explored to the end.
+            let delta = if rng.below(2) == 0 { -250.0 } else { 250.0 };
+            ui.window
+                .window()
+                .dispatch_event(WindowEvent::PointerScrolled {
+                    position: slint::LogicalPosition::new(180.0, 400.0),
+                    delta_x: 0.0,
+                    delta_y: delta,
+                });
+        } else {
+            let target = &targets[rng.below(targets.len())];
+            target.mock_single_click(PointerEventButton::Left);
+        }
+        // Sometimes let the computer and the animation finish, sometimes tap on at once.
+        if rng.below(3) == 0 {
+            ui.settle();
+        } else {
+            advance(rng.below(200) as u64);
+        }
+        screens.insert(format!("{:?}", ui.screen()));
+        if let Some(pos) = ui.app.position() {
+            let on_board: u32 = pos.pits().iter().map(|&s| s as u32).sum();
+            assert_eq!(
+                on_board,
+                pos.total_seeds(),
+                "tap {tap}: the engine lost seeds"
+            );
+            if ui.screen() == Screen::Game && !ui.app.is_busy() {
+                assert_eq!(
+                    ui.seeds_on_board(pos.rules().houses),
+                    pos.total_seeds(),
+                    "tap {tap}: the board shows a wrong count"
+                );
+            }
+            longest_game = longest_game.max(ui.app.record().unwrap().split_whitespace().count());
+        }
+    }
+    // The monkey must have wandered through the app and played, or it proved nothing.
+    assert!(screens.len() >= 5, "screens visited: {screens:?}");
+    assert!(
+        longest_game >= 5,
+        "the longest game had {longest_game} moves"
+    );
+}
+
+#[test]
+fn an_expert_search_never_blocks_the_ui_thread() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("New game");
+    ui.tap_in("Opponent", "Computer: Expert");
+    ui.tap_in("Who moves first", "Computer");
+    ui.tap("Start");
+    assert!(ui.app.is_busy(), "the computer thinks first");
+    // Frames every 16 ms of real time while the search runs on its thread; each frame's
+    // work on the UI thread (timers, polling, bindings) is timed.
+    let mut longest_frame = Duration::ZERO;
+    let mut frames = 0;
+    let started = Instant::now();
+    while ui.app.is_busy() {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the expert never answered"
+        );
+        let frame = Instant::now();
+        advance(16);
+        longest_frame = longest_frame.max(frame.elapsed());
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(16));
+    }
+    let search = started.elapsed();
+    eprintln!(
+        "expert search: {:.0} ms over {frames} frames; longest UI frame {:.2} ms; \
+         longest controller call {:.2} ms",
+        search.as_secs_f64() * 1e3,
+        longest_frame.as_secs_f64() * 1e3,
+        ui.app.busiest_ui_work().as_secs_f64() * 1e3
+    );
+    assert!(ui.app.record().unwrap().split_whitespace().count() >= 1);
+    assert!(
+        longest_frame < Duration::from_millis(16),
+        "a frame took {longest_frame:?} while the computer was thinking"
+    );
+}
+
+/// The labels of the buttons on screen, so a failed look-up shows what the screen says.
+fn buttons(ui: &Ui) -> Vec<String> {
+    ui.window
+        .root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_role() == Some(AccessibleRole::Button))
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .collect()
+}
+
+fn font_family(ui: &Ui) -> String {
+    ui.window
+        .global::<mancala::Theme>()
+        .get_font_family()
+        .to_string()
+}
+
+#[test]
+fn a_language_chosen_in_settings_translates_the_whole_ui_at_once_and_is_remembered() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let ui = Ui::launch(dir.path());
+        ui.app.set_system_locales(vec!["en_GB.UTF-8".into()]);
+        ui.tap("Settings");
+        // Each language is named in itself, so a player finds their own.
+        ui.tap("ไทย");
+        assert!(ui.exists("กลับ"), "Back in Thai: {:?}", buttons(&ui));
+        assert_eq!(font_family(&ui), "Noto Sans Thai");
+        ui.tap("กลับ");
+        for label in ["เกมใหม่", "การตั้งค่า", "กติกา", "สถิติ"]
+        {
+            assert!(ui.exists(label), "home shows {label}: {:?}", buttons(&ui));
+        }
+        ui.tap("การตั้งค่า");
+        ui.tap("မြန်မာ");
+        assert!(ui.exists("နောက်သို့"), "Back in Burmese: {:?}", buttons(&ui));
+        assert_eq!(font_family(&ui), "Noto Sans Myanmar");
+        assert_eq!(
+            ui.app.settings().language,
+            mancala::store::Language::Burmese
+        );
+    }
+    // After a restart the saved language speaks from the first frame.
+    let ui = Ui::launch(dir.path());
+    ui.app.set_system_locales(vec!["en_GB.UTF-8".into()]);
+    assert!(
+        ui.exists("ဂိမ်းအသစ်"),
+        "New game in Burmese: {:?}",
+        buttons(&ui)
+    );
+    assert_eq!(font_family(&ui), "Noto Sans Myanmar");
+}
+
+#[test]
+fn same_as_the_system_follows_the_devices_language() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.app
+        .set_system_locales(vec!["ms_MY.UTF-8".into(), "en_US".into()]);
+    assert_eq!(ui.app.settings().language, mancala::store::Language::System);
+    assert!(
+        ui.exists("Tetapan"),
+        "Settings in Malay: {:?}",
+        buttons(&ui)
+    );
+    assert_eq!(font_family(&ui), "Noto Sans");
+    ui.tap("Tetapan");
+    ui.tap("English");
+    assert!(ui.exists("Back"), "English once chosen: {:?}", buttons(&ui));
+    ui.tap_in("Language", "Same as the system");
+    assert!(ui.exists("Kembali"), "Malay again: {:?}", buttons(&ui));
+    assert_eq!(ui.app.settings().language, mancala::store::Language::System);
+}
