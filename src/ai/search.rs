@@ -303,7 +303,7 @@ impl Run<'_> {
         if upper <= alpha {
             return upper;
         }
-        if pos.variant() == Variant::Oware && self.path.contains(&pos.key()) {
+        if pos.variant() == Variant::Oware && self.repeats(pos) {
             // Rule 8: the position repeats; each player captures the seeds on their side.
             let mut ended = *pos;
             ended.end_by_repetition();
@@ -422,7 +422,7 @@ impl Run<'_> {
             self.nodes += 1;
             let v = if child.is_over() {
                 final_value(&child, me)
-            } else if oware && (child.key() == pos.key() || self.path.contains(&child.key())) {
+            } else if oware && (child.key() == pos.key() || self.repeats(&child)) {
                 let mut ended = child;
                 ended.end_by_repetition();
                 final_value(&ended, me)
@@ -446,6 +446,25 @@ impl Run<'_> {
             self.horizon_hits += 1;
         }
         best
+    }
+
+    /// Oware rule 8: is `pos` on the current line (or in the game before it)? Stores
+    /// only grow, so walking back from the newest position, the first one with other
+    /// stores ends the search: nothing before it can equal `pos`.
+    #[inline]
+    fn repeats(&self, pos: &Position) -> bool {
+        let key = pos.key();
+        let h = pos.rules().houses as u32;
+        let stores = (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)));
+        for &earlier in self.path.iter().rev() {
+            if (earlier ^ key) & stores != 0 {
+                return false;
+            }
+            if earlier == key {
+                return true;
+            }
+        }
+        false
     }
 
     /// Oware keeps the current line for rule 8; other variants cannot repeat a position
