@@ -53,6 +53,8 @@ pub(crate) struct Clock<'a> {
     node_limit: u64,
     cancel: Option<&'a AtomicBool>,
     stopped: bool,
+    /// Node count at which to look again (counts can jump by several at once).
+    next_check: u64,
 }
 
 /// Nodes between two looks at the clock and the cancel flag. At well over a million
@@ -68,6 +70,7 @@ impl<'a> Clock<'a> {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             cancel: limits.cancel,
             stopped: false,
+            next_check: 0,
         }
     }
 
@@ -77,7 +80,8 @@ impl<'a> Clock<'a> {
         if self.stopped {
             return true;
         }
-        if nodes.is_multiple_of(CHECK_EVERY) {
+        if nodes >= self.next_check {
+            self.next_check = nodes + CHECK_EVERY;
             self.stopped = nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
