@@ -224,9 +224,9 @@ impl Run<'_> {
         scored
     }
 
-    /// One iteration at the root. Returns the best move, its score, and whether the
-    /// iteration finished (a stopped iteration's move is only trusted for the first
-    /// iteration). `first` is searched first (the previous best).
+    /// One pass at the root with the window `alpha..beta`. Returns the best move, its
+    /// (fail-soft) score, and whether the pass finished; the results of a stopped pass
+    /// are not used. `first` is searched first (the previous best).
     pub(crate) fn root(
         &mut self,
         pos: &Position,
