@@ -20,7 +20,7 @@ fn main() -> Result<(), slint::PlatformError> {
         std::process::exit(1);
     };
     let window = AppWindow::new()?;
-    let app = App::new(&window, data_dir, Arc::new(Computer));
+    let app = App::new(&window, data_dir, Arc::new(Computer::default()));
     app.on_leave(|| {
         let _ = slint::quit_event_loop();
     });

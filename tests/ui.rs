@@ -6,7 +6,7 @@
 
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::{App, Brain, Computer};
-use mancala::engine::{Position, Side, Variant};
+use mancala::engine::{Game, Position, Side, Variant};
 use mancala::store::Opponent;
 use mancala::{AppWindow, Screen};
 use slint::platform::{PointerEventButton, WindowEvent};
@@ -28,7 +28,7 @@ struct Ui {
 
 impl Ui {
     fn launch(dir: &Path) -> Ui {
-        Ui::launch_with(dir, Arc::new(Computer))
+        Ui::launch_with(dir, Arc::new(Computer::default()))
     }
 
     fn launch_with(dir: &Path, brain: Arc<dyn Brain>) -> Ui {
@@ -416,16 +416,16 @@ struct Stubborn {
 }
 
 impl Brain for Stubborn {
-    fn choose_move(&self, position: &Position, _level: u8, cancel: &AtomicBool) -> u8 {
+    fn choose_move(&self, game: &Game, _level: u8, cancel: &AtomicBool) -> u8 {
         while !cancel.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(1));
         }
         let _ = self.stopped.lock().unwrap().send(());
-        position.legal_moves().next().unwrap_or(1)
+        game.position().legal_moves().next().unwrap_or(1)
     }
 
-    fn hint(&self, position: &Position, cancel: &AtomicBool) -> u8 {
-        self.choose_move(position, 5, cancel)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
+        self.choose_move(game, 5, cancel)
     }
 }
 

@@ -1,42 +1,127 @@
-//! The computer player behind the controller's [`Brain`] trait.
-//!
-//! Until `crate::ai` (issue 3) is part of the crate this is a one-move lookahead: it
-//! takes the move that leaves it the most seeds in store relative to the opponent, and
-//! prefers extra turns. The controller, its worker thread and the tests do not change
-//! when the search replaces it.
+//! The computer player of `crate::ai` behind the controller's [`Brain`] trait.
 
 use super::brain::Brain;
-use crate::engine::Position;
+use crate::ai::{EndgameTable, Level, Limits, Searcher};
+use crate::engine::Game;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Mutex, TryLockError};
+use std::time::Duration;
 
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Computer;
+/// How long a hint may think: long enough to be good, short enough to wait for.
+const HINT_TIME: Duration = Duration::from_millis(1000);
 
-/// The move with the best store balance one move ahead; the lowest house on ties.
-fn greedy(position: &Position) -> u8 {
-    let me = position.side_to_move();
-    let value = |house: u8| {
-        let next = position.play(house as u32).expect("a legal move plays");
-        let balance = next.store(me) as i32 - next.store(me.opponent()) as i32;
-        let again = (!next.is_over() && next.side_to_move() == me) as i32;
-        2 * balance + again
-    };
-    let mut best = None;
-    for house in position.legal_moves() {
-        let v = value(house);
-        if best.is_none_or(|(_, bv)| v > bv) {
-            best = Some((house, v));
+/// Transposition table size: small enough for any phone.
+const TABLE_MEGABYTES: usize = 32;
+
+/// The real computer opponent. One searcher is kept between moves so its table helps the
+/// next search; the controller runs one search at a time, and a cancelled search gives
+/// the searcher back within milliseconds.
+pub struct Computer {
+    searcher: Mutex<Searcher>,
+}
+
+impl Default for Computer {
+    fn default() -> Self {
+        Computer {
+            searcher: Mutex::new(Searcher::new(TABLE_MEGABYTES)),
         }
     }
-    best.map_or(1, |(house, _)| house)
+}
+
+impl Computer {
+    /// Runs `search` with the kept searcher, or with a fresh one while a cancelled search
+    /// still holds it (the expert's first move builds endgame tables, which it does not
+    /// interrupt), so a new search never waits for an old one.
+    fn with_searcher<R>(&self, game: &Game, search: impl FnOnce(&mut Searcher) -> R) -> R {
+        let mut fresh;
+        let mut kept;
+        let searcher: &mut Searcher = match self.searcher.try_lock() {
+            Ok(guard) => {
+                kept = guard;
+                &mut kept
+            }
+            // A panic in an earlier search leaves a usable searcher: its table is a cache.
+            Err(TryLockError::Poisoned(poisoned)) => {
+                kept = poisoned.into_inner();
+                &mut kept
+            }
+            Err(TryLockError::WouldBlock) => {
+                fresh = Searcher::new(TABLE_MEGABYTES);
+                &mut fresh
+            }
+        };
+        searcher.set_history(game.history());
+        search(searcher)
+    }
+}
+
+/// The store's level number (1..=5) as the AI's level.
+fn level_of(number: u8) -> Level {
+    Level::ALL[(number.clamp(1, 5) - 1) as usize]
 }
 
 impl Brain for Computer {
-    fn choose_move(&self, position: &Position, _level: u8, _cancel: &AtomicBool) -> u8 {
-        greedy(position)
+    fn choose_move(&self, game: &Game, level: u8, cancel: &AtomicBool) -> u8 {
+        self.with_searcher(game, |searcher| {
+            // Only the expert plays with exact endgame tables (it sets them itself); a
+            // hint may have left them in.
+            searcher.set_endgame(None);
+            level_of(level).choose(
+                searcher,
+                game.position(),
+                1.0,
+                Some(cancel),
+                &mut rand::rng(),
+            )
+        })
     }
 
-    fn hint(&self, position: &Position, _cancel: &AtomicBool) -> u8 {
-        greedy(position)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
+        let pos = game.position();
+        let limits = Limits {
+            time: Some(HINT_TIME),
+            cancel: Some(cancel),
+            ..Limits::default()
+        };
+        self.with_searcher(game, |searcher| {
+            searcher.set_endgame(EndgameTable::shared(pos.rules()));
+            searcher.hint(pos, &limits).map(|hint| hint.best)
+        })
+        .or_else(|| pos.legal_moves().next())
+        .unwrap_or(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rules, Variant};
+
+    #[test]
+    fn every_level_and_the_hint_answer_a_legal_move() {
+        let computer = Computer::default();
+        let cancel = AtomicBool::new(false);
+        let mut game = Game::new(Rules::new(Variant::Oware)).unwrap();
+        for level in 1..=4 {
+            let house = computer.choose_move(&game, level, &cancel);
+            assert!(
+                game.position().legal_moves().contains(house),
+                "level {level}"
+            );
+            game.play(house as u32).unwrap();
+        }
+        let hint = computer.hint(&game, &cancel);
+        assert!(game.position().legal_moves().contains(hint));
+    }
+
+    #[test]
+    fn a_cancelled_search_still_answers_at_once() {
+        let computer = Computer::default();
+        let cancel = AtomicBool::new(true);
+        let game = Game::new(Rules::new(Variant::Kalah)).unwrap();
+        let started = std::time::Instant::now();
+        let house = computer.choose_move(&game, 4, &cancel);
+        assert!(game.position().legal_moves().contains(house));
+        assert!(started.elapsed() < Duration::from_millis(200));
     }
 }

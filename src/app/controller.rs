@@ -535,11 +535,11 @@ impl Controller {
             return;
         }
         let level = session.level().unwrap_or(1);
-        let position = *session.position();
+        let game = session.game().clone();
         let brain = Arc::clone(&self.brain);
         self.pending = Some(Pending {
             job: Job::Move,
-            search: Search::start(move |cancel| brain.choose_move(&position, level, cancel)),
+            search: Search::start(move |cancel| brain.choose_move(&game, level, cancel)),
         });
         self.tick_every(POLL_INTERVAL);
         self.show_game();
@@ -552,11 +552,11 @@ impl Controller {
         if !session.human_to_move() || self.pending.is_some() || self.animation.is_some() {
             return;
         }
-        let position = *session.position();
+        let game = session.game().clone();
         let brain = Arc::clone(&self.brain);
         self.pending = Some(Pending {
             job: Job::Hint,
-            search: Search::start(move |cancel| brain.hint(&position, cancel)),
+            search: Search::start(move |cancel| brain.hint(&game, cancel)),
         });
         self.tick_every(POLL_INTERVAL);
         self.show_game();

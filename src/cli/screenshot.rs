@@ -129,7 +129,7 @@ impl Shot {
             Store::open(dir).save_stats(&sample_stats())?;
         }
         let window = AppWindow::new()?;
-        let app = App::new(&window, dir, Arc::new(crate::app::Computer));
+        let app = App::new(&window, dir, Arc::new(crate::app::Computer::default()));
         let mut moves = self.moves.clone();
         match self.target {
             Target::Screen(Screen::Home) if !moves.is_empty() => {
