@@ -14,7 +14,7 @@
 
 use i_slint_backend_testing::ElementHandle;
 use mancala::app::{prefs, App, Brain};
-use mancala::engine::Position;
+use mancala::engine::Game;
 use mancala::store::Theme;
 use mancala::{AppWindow, Nav, Screen};
 use slint::platform::{Key, PointerEventButton, WindowEvent, WindowEventDispatchResult};
@@ -27,15 +27,15 @@ use std::sync::Arc;
 struct FirstLegalMove;
 
 impl Brain for FirstLegalMove {
-    fn choose_move(&self, position: &Position, _level: u8, _cancel: &AtomicBool) -> u8 {
-        position
+    fn choose_move(&self, game: &Game, _level: u8, _cancel: &AtomicBool) -> u8 {
+        game.position()
             .legal_moves()
             .next()
             .expect("asked to move in a finished game")
     }
 
-    fn hint(&self, position: &Position, cancel: &AtomicBool) -> u8 {
-        self.choose_move(position, 1, cancel)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
+        self.choose_move(game, 1, cancel)
     }
 }
 
