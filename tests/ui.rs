@@ -551,6 +551,7 @@ fn an_expert_search_never_blocks_the_ui_thread() {
     ui.tap_in("Who moves first", "Computer");
     ui.tap("Start");
     assert!(ui.app.is_busy(), "the computer thinks first");
+    ui.app.restart_ui_work_measure();
     // Frames every 16 ms of real time while the search runs on its thread; each frame's
     // work on the UI thread (timers, polling, bindings) is timed.
     let mut longest_frame = Duration::ZERO;
@@ -576,9 +577,18 @@ fn an_expert_search_never_blocks_the_ui_thread() {
         ui.app.busiest_ui_work().as_secs_f64() * 1e3
     );
     assert!(ui.app.record().unwrap().split_whitespace().count() >= 1);
+    // The target is one 16 ms frame (README, "The app"); the bound here is looser so a
+    // loaded CI machine does not fail it, yet a search on the UI thread (the expert
+    // thinks for most of a second) fails it at once.
+    let bound = Duration::from_millis(50);
     assert!(
-        longest_frame < Duration::from_millis(16),
+        longest_frame < bound,
         "a frame took {longest_frame:?} while the computer was thinking"
+    );
+    assert!(
+        ui.app.busiest_ui_work() < bound,
+        "a callback took {:?} while the computer was thinking",
+        ui.app.busiest_ui_work()
     );
 }
 

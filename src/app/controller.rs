@@ -205,9 +205,15 @@ impl App {
         c.pending.is_some() || c.animation.is_some()
     }
 
-    /// The longest time a single callback or timer tick kept the UI thread busy.
+    /// The longest time a single callback or timer tick kept the UI thread busy since
+    /// the app started or [`App::restart_ui_work_measure`] was called.
     pub fn busiest_ui_work(&self) -> Duration {
         self.core.borrow().busiest
+    }
+
+    /// Starts measuring [`App::busiest_ui_work`] afresh (to time one stretch of play).
+    pub fn restart_ui_work_measure(&self) {
+        self.core.borrow_mut().busiest = Duration::ZERO;
     }
 
     fn run<R>(&self, work: impl FnOnce(&mut Controller) -> R) -> R {
