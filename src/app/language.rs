@@ -3,17 +3,22 @@
 //! The translations are bundled into the binary (`build.rs`, `ui/lang/*/LC_MESSAGES`);
 //! selecting one re-translates every `@tr` string of every open window at once, so a
 //! change in Settings shows without a restart. Slint does not fall back from one bundled
-//! font to another, so each language also names the family that has its script: Thai
-//! and Burmese text drawn with Noto Sans would come out blank.
+//! font to another, so each language also names the one family that has every character
+//! it shows: Thai and Burmese text drawn with Noto Sans would come out blank, and so would
+//! the digits and Latin words inside a Thai or Burmese sentence drawn with Noto Sans Thai
+//! or Myanmar (they have no Latin letters or digits). "Mancala Thai" and "Mancala
+//! Myanmar" are those script fonts with Noto Sans's Latin part merged in
+//! (`ui/fonts/merge-fonts.py`); `tests/fonts.rs` checks every translated string's
+//! characters against the cmap of its language's font.
 
 use crate::store::Language;
 
-/// The font family (bundled in `ui/fonts`, imported by `ui/app.slint`) that draws
-/// `language`. `System` is resolved before this is asked; it gets the Latin family.
+/// The font family (bundled in `ui/fonts`, imported by `ui/app.slint` or `ui/theme.slint`)
+/// that draws `language`. `System` is resolved before this is asked; it gets the Latin family.
 pub fn font_family(language: Language) -> &'static str {
     match language {
-        Language::Burmese => "Noto Sans Myanmar",
-        Language::Thai => "Noto Sans Thai",
+        Language::Burmese => "Mancala Myanmar",
+        Language::Thai => "Mancala Thai",
         Language::System | Language::English | Language::Malay => "Noto Sans",
     }
 }
@@ -31,20 +36,20 @@ mod tests {
 
     #[test]
     fn scripts_without_latin_letters_get_their_own_family() {
-        assert_eq!(font_family(Language::Burmese), "Noto Sans Myanmar");
-        assert_eq!(font_family(Language::Thai), "Noto Sans Thai");
+        assert_eq!(font_family(Language::Burmese), "Mancala Myanmar");
+        assert_eq!(font_family(Language::Thai), "Mancala Thai");
         assert_eq!(font_family(Language::Malay), "Noto Sans");
         assert_eq!(font_family(Language::English), "Noto Sans");
     }
 
     #[test]
     fn every_family_is_a_bundled_font() {
-        let fonts = include_str!("../../ui/app.slint");
+        let fonts = [include_str!("../../ui/app.slint"), include_str!("../../ui/theme.slint")];
         for language in Language::ALL {
             let file = font_family(language).replace(' ', "");
             assert!(
-                fonts.contains(&format!("fonts/{file}-Regular.ttf")),
-                "ui/app.slint imports no font for {language:?}"
+                fonts.iter().any(|f| f.contains(&format!("import \"fonts/{file}-Regular.ttf\""))),
+                "neither ui/app.slint nor ui/theme.slint imports a font for {language:?}"
             );
         }
     }

@@ -1,0 +1,219 @@
+//! Every character a language shows has a glyph in the one font that language draws with.
+//!
+//! Slint does not fall back from one imported font to another: a character missing from
+//! the language's family comes from whatever system font the machine happens to have, and
+//! renders blank where there is none (Android without the script, a bare Linux box). That
+//! is how the digits and Latin words inside Thai and Burmese sentences went blank while
+//! those languages were drawn with Noto Sans Thai / Myanmar, which have neither.
+//!
+//! So this reads each bundled font's `cmap` (a tiny parser of formats 4 and 12, enough for
+//! the Noto fonts, rather than a font crate just for a test) and checks it against every
+//! character of every `msgstr` of the language's `.po` file, the English `msgid`s for
+//! English, and the digits that `{n}` placeholders turn into.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+
+use mancala::app::language::font_family;
+use mancala::store::Language;
+
+fn u16_at(data: &[u8], at: usize) -> u32 {
+    u16::from_be_bytes([data[at], data[at + 1]]) as u32
+}
+
+fn u32_at(data: &[u8], at: usize) -> u32 {
+    u32::from_be_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]])
+}
+
+/// Whether `font` (a TrueType/OpenType file) maps each character to a real glyph,
+/// answered for any character through the returned closure.
+fn cmap(font: &[u8]) -> impl Fn(char) -> bool + '_ {
+    let tables = u16_at(font, 4) as usize;
+    let cmap = (0..tables)
+        .map(|i| 12 + 16 * i)
+        .find(|&record| &font[record..record + 4] == b"cmap")
+        .map(|record| u32_at(font, record + 8) as usize)
+        .expect("font has a cmap table");
+    // Prefer the full-Unicode subtable (3,10 format 12), else the BMP one (3,1 or 0,x format 4).
+    let subtables: Vec<(u32, u32, usize)> = (0..u16_at(font, cmap + 2) as usize)
+        .map(|i| {
+            let record = cmap + 4 + 8 * i;
+            let offset = cmap + u32_at(font, record + 4) as usize;
+            (u16_at(font, record), u16_at(font, record + 2), offset)
+        })
+        .collect();
+    let pick = |format: u32| {
+        subtables
+            .iter()
+            .find(|&&(platform, encoding, offset)| {
+                u16_at(font, offset) == format
+                    && (platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10)))
+            })
+            .map(|&(_, _, offset)| offset)
+    };
+    let (format, table) = pick(12)
+        .map(|t| (12, t))
+        .or_else(|| pick(4).map(|t| (4, t)))
+        .expect("font has a Unicode cmap subtable of format 4 or 12");
+    move |c: char| {
+        let c = c as u32;
+        if format == 12 {
+            let groups = u32_at(font, table + 12) as usize;
+            (0..groups).any(|g| {
+                let group = table + 16 + 12 * g;
+                let (start, end, glyph) =
+                    (u32_at(font, group), u32_at(font, group + 4), u32_at(font, group + 8));
+                start <= c && c <= end && glyph + (c - start) != 0
+            })
+        } else {
+            if c > 0xFFFF {
+                return false;
+            }
+            let segments = u16_at(font, table + 6) as usize / 2;
+            let ends = table + 14;
+            let starts = ends + 2 * segments + 2;
+            let deltas = starts + 2 * segments;
+            let range_offsets = deltas + 2 * segments;
+            (0..segments).any(|s| {
+                let (start, end) = (u16_at(font, starts + 2 * s), u16_at(font, ends + 2 * s));
+                if c < start || c > end {
+                    return false;
+                }
+                let delta = u16_at(font, deltas + 2 * s);
+                let range_offset = u16_at(font, range_offsets + 2 * s) as usize;
+                let glyph = if range_offset == 0 {
+                    (c + delta) & 0xFFFF
+                } else {
+                    let at = range_offsets + 2 * s + range_offset + 2 * (c - start) as usize;
+                    match u16_at(font, at) {
+                        0 => 0,
+                        g => (g + delta) & 0xFFFF,
+                    }
+                };
+                glyph != 0
+            })
+        }
+    }
+}
+
+/// A `.po` string literal's value (the quotes stripped, escapes resolved).
+fn po_string(literal: &str) -> String {
+    let inner = literal.trim().strip_prefix('"').and_then(|s| s.strip_suffix('"'));
+    let inner = inner.unwrap_or_else(|| panic!("not a .po string: {literal}"));
+    let mut value = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => value.push('\n'),
+                Some('t') => value.push('\t'),
+                Some(other) => value.push(other),
+                None => {}
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    value
+}
+
+/// The `msgid`s (with `msgid_plural`) and the `msgstr`s (with `msgstr[n]`) of a `.po`
+/// file, the header entry and comments (obsolete entries too) left out.
+fn po_texts(text: &str) -> (Vec<String>, Vec<String>) {
+    let (mut ids, mut strs) = (Vec::new(), Vec::new());
+    for entry in text.split("\n\n") {
+        // (keyword, value) of each field, continuation lines appended.
+        let mut fields: Vec<(&str, String)> = Vec::new();
+        for line in entry.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if line.starts_with('"') {
+                let last = fields.last_mut().unwrap_or_else(|| panic!("stray .po line: {line}"));
+                last.1.push_str(&po_string(line));
+            } else {
+                let (keyword, literal) =
+                    line.split_once(' ').unwrap_or_else(|| panic!("unexpected .po line: {line}"));
+                fields.push((keyword, po_string(literal)));
+            }
+        }
+        let is_header = fields.iter().any(|(k, v)| *k == "msgid" && v.is_empty());
+        if fields.is_empty() || is_header {
+            continue;
+        }
+        for (keyword, value) in fields {
+            if keyword.starts_with("msgid") {
+                ids.push(value);
+            } else if keyword.starts_with("msgstr") {
+                strs.push(value);
+            }
+        }
+    }
+    (ids, strs)
+}
+
+fn catalogue(code: &str) -> (Vec<String>, Vec<String>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("ui/lang")
+        .join(code)
+        .join("LC_MESSAGES/mancala.po");
+    po_texts(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}")))
+}
+
+/// The characters shown in `code`: its translations (the English source for `en`), plus
+/// the digits that fill `{n}` and `{0}`.
+fn characters(code: &str) -> BTreeSet<char> {
+    let texts = if code == "en" {
+        ["my", "th", "ms"].iter().flat_map(|code| catalogue(code).0).collect::<Vec<_>>()
+    } else {
+        catalogue(code).1
+    };
+    let mut chars: BTreeSet<char> = texts.concat().chars().filter(|c| !c.is_control()).collect();
+    chars.extend('0'..='9');
+    chars
+}
+
+fn font_file(family: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("ui/fonts")
+        .join(format!("{}-Regular.ttf", family.replace(' ', "")))
+}
+
+#[test]
+fn every_character_of_every_language_has_a_glyph_in_that_languages_font() {
+    let mut fonts: HashMap<&str, Vec<u8>> = HashMap::new();
+    let mut failures = Vec::new();
+    for language in Language::ALL {
+        let Some(code) = language.code() else { continue };
+        let family = font_family(language);
+        let font = fonts.entry(family).or_insert_with(|| {
+            let path = font_file(family);
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+        });
+        let has = cmap(font);
+        let chars = characters(code);
+        assert!(chars.len() > 20, "{code}: only {} characters read", chars.len());
+        let missing: String = chars.iter().filter(|&&c| !has(c)).collect();
+        if !missing.is_empty() {
+            let codes: Vec<String> = missing.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+            failures.push(format!("{code} ({family}) lacks {missing:?} {codes:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_cmap_reader_finds_what_each_script_font_has_and_lacks() {
+    let thai = std::fs::read(font_file("Mancala Thai")).unwrap();
+    let has = cmap(&thai);
+    assert!("กขไทย0129AZaz%().,".chars().all(&has));
+    assert!(!has('\u{1000}'), "no Burmese in the Thai font");
+    let burmese = std::fs::read(font_file("Mancala Myanmar")).unwrap();
+    let has = cmap(&burmese);
+    assert!("ကခမြန်မာ၁၂0129AZaz%().,".chars().all(&has));
+    assert!(!has('\u{0E01}'), "no Thai in the Burmese font");
+    let latin = std::fs::read(font_file("Noto Sans")).unwrap();
+    let has = cmap(&latin);
+    assert!("0129AZaz%().,—…".chars().all(&has));
+    assert!(!has('ก') && !has('က'), "Noto Sans has neither Thai nor Burmese");
+}
