@@ -2,10 +2,10 @@
 //!
 //! `engine` holds the rules; the other modules build on it (see DESIGN in the README).
 
+pub mod ai;
 #[cfg(target_os = "android")]
 mod android;
 pub mod app;
-pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod platform;

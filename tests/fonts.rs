@@ -61,8 +61,11 @@ fn cmap(font: &[u8]) -> impl Fn(char) -> bool + '_ {
             let groups = u32_at(font, table + 12) as usize;
             (0..groups).any(|g| {
                 let group = table + 16 + 12 * g;
-                let (start, end, glyph) =
-                    (u32_at(font, group), u32_at(font, group + 4), u32_at(font, group + 8));
+                let (start, end, glyph) = (
+                    u32_at(font, group),
+                    u32_at(font, group + 4),
+                    u32_at(font, group + 8),
+                );
                 start <= c && c <= end && glyph + (c - start) != 0
             })
         } else {
@@ -98,7 +101,10 @@ fn cmap(font: &[u8]) -> impl Fn(char) -> bool + '_ {
 
 /// A `.po` string literal's value (the quotes stripped, escapes resolved).
 fn po_string(literal: &str) -> String {
-    let inner = literal.trim().strip_prefix('"').and_then(|s| s.strip_suffix('"'));
+    let inner = literal
+        .trim()
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'));
     let inner = inner.unwrap_or_else(|| panic!("not a .po string: {literal}"));
     let mut value = String::new();
     let mut chars = inner.chars();
@@ -129,11 +135,14 @@ fn po_texts(text: &str) -> (Vec<String>, Vec<String>) {
                 continue;
             }
             if line.starts_with('"') {
-                let last = fields.last_mut().unwrap_or_else(|| panic!("stray .po line: {line}"));
+                let last = fields
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("stray .po line: {line}"));
                 last.1.push_str(&po_string(line));
             } else {
-                let (keyword, literal) =
-                    line.split_once(' ').unwrap_or_else(|| panic!("unexpected .po line: {line}"));
+                let (keyword, literal) = line
+                    .split_once(' ')
+                    .unwrap_or_else(|| panic!("unexpected .po line: {line}"));
                 fields.push((keyword, po_string(literal)));
             }
         }
@@ -164,7 +173,10 @@ fn catalogue(code: &str) -> (Vec<String>, Vec<String>) {
 /// the digits that fill `{n}` and `{0}`.
 fn characters(code: &str) -> BTreeSet<char> {
     let texts = if code == "en" {
-        ["my", "th", "ms"].iter().flat_map(|code| catalogue(code).0).collect::<Vec<_>>()
+        ["my", "th", "ms"]
+            .iter()
+            .flat_map(|code| catalogue(code).0)
+            .collect::<Vec<_>>()
     } else {
         catalogue(code).1
     };
@@ -184,7 +196,9 @@ fn every_character_of_every_language_has_a_glyph_in_that_languages_font() {
     let mut fonts: HashMap<&str, Vec<u8>> = HashMap::new();
     let mut failures = Vec::new();
     for language in Language::ALL {
-        let Some(code) = language.code() else { continue };
+        let Some(code) = language.code() else {
+            continue;
+        };
         let family = font_family(language);
         let font = fonts.entry(family).or_insert_with(|| {
             let path = font_file(family);
@@ -192,10 +206,17 @@ fn every_character_of_every_language_has_a_glyph_in_that_languages_font() {
         });
         let has = cmap(font);
         let chars = characters(code);
-        assert!(chars.len() > 20, "{code}: only {} characters read", chars.len());
+        assert!(
+            chars.len() > 20,
+            "{code}: only {} characters read",
+            chars.len()
+        );
         let missing: String = chars.iter().filter(|&&c| !has(c)).collect();
         if !missing.is_empty() {
-            let codes: Vec<String> = missing.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+            let codes: Vec<String> = missing
+                .chars()
+                .map(|c| format!("U+{:04X}", c as u32))
+                .collect();
             failures.push(format!("{code} ({family}) lacks {missing:?} {codes:?}"));
         }
     }
@@ -215,5 +236,8 @@ fn the_cmap_reader_finds_what_each_script_font_has_and_lacks() {
     let latin = std::fs::read(font_file("Noto Sans")).unwrap();
     let has = cmap(&latin);
     assert!("0129AZaz%().,—…".chars().all(&has));
-    assert!(!has('ก') && !has('က'), "Noto Sans has neither Thai nor Burmese");
+    assert!(
+        !has('ก') && !has('က'),
+        "Noto Sans has neither Thai nor Burmese"
+    );
 }

@@ -622,7 +622,7 @@ fn a_language_chosen_in_settings_translates_the_whole_ui_at_once_and_is_remember
         // Each language is named in itself, so a player finds their own.
         ui.tap("ไทย");
         assert!(ui.exists("กลับ"), "Back in Thai: {:?}", buttons(&ui));
-        assert_eq!(font_family(&ui), "Noto Sans Thai");
+        assert_eq!(font_family(&ui), "Mancala Thai");
         ui.tap("กลับ");
         for label in ["เกมใหม่", "การตั้งค่า", "กติกา", "สถิติ"]
         {
@@ -631,7 +631,7 @@ fn a_language_chosen_in_settings_translates_the_whole_ui_at_once_and_is_remember
         ui.tap("การตั้งค่า");
         ui.tap("မြန်မာ");
         assert!(ui.exists("နောက်သို့"), "Back in Burmese: {:?}", buttons(&ui));
-        assert_eq!(font_family(&ui), "Noto Sans Myanmar");
+        assert_eq!(font_family(&ui), "Mancala Myanmar");
         assert_eq!(
             ui.app.settings().language,
             mancala::store::Language::Burmese
@@ -645,7 +645,7 @@ fn a_language_chosen_in_settings_translates_the_whole_ui_at_once_and_is_remember
         "New game in Burmese: {:?}",
         buttons(&ui)
     );
-    assert_eq!(font_family(&ui), "Noto Sans Myanmar");
+    assert_eq!(font_family(&ui), "Mancala Myanmar");
 }
 
 #[test]

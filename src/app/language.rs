@@ -44,11 +44,16 @@ mod tests {
 
     #[test]
     fn every_family_is_a_bundled_font() {
-        let fonts = [include_str!("../../ui/app.slint"), include_str!("../../ui/theme.slint")];
+        let fonts = [
+            include_str!("../../ui/app.slint"),
+            include_str!("../../ui/theme.slint"),
+        ];
         for language in Language::ALL {
             let file = font_family(language).replace(' ', "");
             assert!(
-                fonts.iter().any(|f| f.contains(&format!("import \"fonts/{file}-Regular.ttf\""))),
+                fonts
+                    .iter()
+                    .any(|f| f.contains(&format!("import \"fonts/{file}-Regular.ttf\""))),
                 "neither ui/app.slint nor ui/theme.slint imports a font for {language:?}"
             );
         }

@@ -12,7 +12,8 @@ mod solve;
 pub use args::{Args, CliError};
 pub use show::position_json;
 
-const USAGE: &str = "usage: mancala-cli <show|perft|analyze|solve|match> [--variant kalah|oware|congkak] \
+const USAGE: &str =
+    "usage: mancala-cli <show|perft|analyze|solve|match> [--variant kalah|oware|congkak] \
 [--seeds N] [--houses H] [--rule NAME=VALUE]... [--moves \"3 6 1\"] [--json] [command flags]";
 
 /// Runs one subcommand; `args` excludes the program name.
