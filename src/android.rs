@@ -54,7 +54,7 @@ fn run(android: AndroidApp) -> Result<(), Box<dyn Error>> {
         .internal_data_path()
         .ok_or("Android gave the app no internal data folder")?;
     let window = AppWindow::new()?;
-    let started = App::new(&window, data_dir, Arc::new(Computer));
+    let started = App::new(&window, data_dir, Arc::new(Computer::default()));
     started.set_system_locales(vec![locale.borrow().clone()]);
     // Back pressed on the home screen inside the UI: ending the event loop returns from
     // android_main, and android-activity then finishes the activity.
