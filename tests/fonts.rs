@@ -12,6 +12,10 @@
 //! English, and the digits that `{n}` placeholders turn into.
 
 use std::collections::{BTreeSet, HashMap};
+
+#[path = "support/po.rs"]
+mod po;
+use po::po_string;
 use std::path::Path;
 
 use mancala::app::language::font_family;
@@ -97,30 +101,6 @@ fn cmap(font: &[u8]) -> impl Fn(char) -> bool + '_ {
             })
         }
     }
-}
-
-/// A `.po` string literal's value (the quotes stripped, escapes resolved).
-fn po_string(literal: &str) -> String {
-    let inner = literal
-        .trim()
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'));
-    let inner = inner.unwrap_or_else(|| panic!("not a .po string: {literal}"));
-    let mut value = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('n') => value.push('\n'),
-                Some('t') => value.push('\t'),
-                Some(other) => value.push(other),
-                None => {}
-            }
-        } else {
-            value.push(c);
-        }
-    }
-    value
 }
 
 /// The `msgid`s (with `msgid_plural`) and the `msgstr`s (with `msgstr[n]`) of a `.po`

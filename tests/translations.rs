@@ -9,6 +9,10 @@
 //! of the running app and finds the translated labels.)
 
 use std::collections::BTreeMap;
+
+#[path = "support/po.rs"]
+mod po;
+use po::po_string;
 use std::path::{Path, PathBuf};
 
 const LANGUAGES: [&str; 3] = ["my", "th", "ms"];
@@ -127,27 +131,6 @@ struct Entry {
     /// msgstr, or msgstr[0], msgstr[1]... for a plural.
     strs: Vec<String>,
     fuzzy: bool,
-}
-
-/// The value of a quoted .po string (`"..."`), unescaped.
-fn po_string(s: &str) -> String {
-    let inner = s.trim().strip_prefix('"').and_then(|s| s.strip_suffix('"'));
-    let inner = inner.unwrap_or_else(|| panic!("not a quoted .po string: {s}"));
-    let mut value = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('n') => value.push('\n'),
-                Some('t') => value.push('\t'),
-                Some(other) => value.push(other),
-                None => {}
-            }
-        } else {
-            value.push(c);
-        }
-    }
-    value
 }
 
 /// The entries of a .po file (the header, msgid "", included).
