@@ -2,10 +2,14 @@
 //! brute force, forced wins, limits and the cancel flag, levels and hints.
 
 use mancala::ai::{describe, final_value, EndgameTable, Level, Limits, Searcher};
-use mancala::engine::{GrandSlam, Position, Rules, Side, Variant};
+use mancala::engine::{Position, Rules, Side, Variant};
 use proptest::prelude::*;
+
+#[path = "support/rules.rs"]
+mod rules_strategy;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
+use rules_strategy::any_rules;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -39,24 +43,6 @@ fn minimax(pos: &Position, line: &mut Vec<u128>) -> i32 {
         })
         .max()
         .expect("minimax is called on positions that are not over")
-}
-
-fn any_rules() -> impl Strategy<Value = Rules> {
-    (0..3usize, 3u8..=7, any::<bool>(), 0..3usize, any::<bool>()).prop_map(
-        |(v, seeds, empty_capture, slam, seven)| {
-            let variant = Variant::ALL[v];
-            let houses = if variant == Variant::Congkak && seven {
-                7
-            } else {
-                6
-            };
-            Rules::new(variant)
-                .with_seeds(seeds)
-                .with_houses(houses)
-                .with_empty_capture(empty_capture)
-                .with_grand_slam(GrandSlam::ALL[slam])
-        },
-    )
 }
 
 /// The position after a random line of `plies` moves (or the end, if sooner, minus one).

@@ -1,37 +1,11 @@
 //! Property tests over random games of every variant and option.
 
-use mancala::engine::{Game, GrandSlam, Position, Rules, Side, Step, Variant};
+use mancala::engine::{Game, Position, Side, Step, Variant};
 use proptest::prelude::*;
 
-fn any_rules() -> impl Strategy<Value = Rules> {
-    (
-        prop_oneof![
-            Just(Variant::Kalah),
-            Just(Variant::Oware),
-            Just(Variant::Congkak)
-        ],
-        3u8..=7,
-        any::<bool>(),
-        any::<bool>(),
-        prop_oneof![
-            Just(GrandSlam::NoCapture),
-            Just(GrandSlam::Forbidden),
-            Just(GrandSlam::CaptureAll)
-        ],
-    )
-        .prop_map(|(variant, seeds, seven, empty_capture, grand_slam)| {
-            let houses = if variant == Variant::Congkak && seven {
-                7
-            } else {
-                6
-            };
-            Rules::new(variant)
-                .with_seeds(seeds)
-                .with_houses(houses)
-                .with_empty_capture(empty_capture)
-                .with_grand_slam(grand_slam)
-        })
-}
+#[path = "support/rules.rs"]
+mod rules_strategy;
+use rules_strategy::any_rules;
 
 fn seeds_on_board(p: &Position) -> u32 {
     p.pits().iter().map(|&s| s as u32).sum()
