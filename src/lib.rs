@@ -6,6 +6,7 @@ pub mod ai;
 #[cfg(target_os = "android")]
 mod android;
 pub mod app;
+#[cfg(all(feature = "cli", not(target_os = "android")))]
 pub mod cli;
 pub mod engine;
 pub mod platform;
