@@ -17,6 +17,8 @@ use mancala::app::{prefs, App, Brain};
 use mancala::engine::Game;
 use mancala::store::Theme;
 use mancala::{AppWindow, Nav, Screen};
+// The probe compiles its own copy of ui/theme.slint, with its own `Theme` global.
+use probe::{Theme as ProbeTheme, ThemeProbe};
 use slint::platform::{Key, PointerEventButton, WindowEvent, WindowEventDispatchResult};
 use slint::{ComponentHandle, LogicalPosition, LogicalSize, SharedString};
 use std::cell::Cell;
@@ -132,20 +134,23 @@ fn back_works_after_tapping_through_the_screens() {
     assert!(!press_back(&window));
 }
 
-slint::slint! {
-    import { Theme } from "../ui/theme.slint";
-    import { Palette } from "std-widgets.slint";
+mod probe {
+    slint::slint! {
+        import { Theme } from "../ui/theme.slint";
+        import { Palette } from "std-widgets.slint";
 
-    // Sets the player's theme choice (as the controller does) and the device's light or
-    // dark setting (as Slint's Android backend does), and reads back what the UI uses.
-    export component ThemeProbe inherits Window {
-        in property <int> choice;
-        in property <bool> system-dark;
-        out property <bool> dark: Theme.dark;
-        out property <bool> high-contrast: Theme.high-contrast;
-        public function apply() {
-            Theme.choice = root.choice;
-            Palette.color-scheme = root.system-dark ? ColorScheme.dark : ColorScheme.light;
+        export { Theme }
+
+        // Takes the device's light or dark setting (as Slint's Android backend does) and
+        // reads back what the UI uses; the test sets the player's choice on `Theme` from Rust,
+        // as the appearance adapter does.
+        export component ThemeProbe inherits Window {
+            in property <bool> system-dark;
+            out property <bool> dark: Theme.dark;
+            out property <bool> high-contrast: Theme.high-contrast;
+            public function apply() {
+                Palette.color-scheme = root.system-dark ? ColorScheme.dark : ColorScheme.light;
+            }
         }
     }
 }
@@ -155,7 +160,9 @@ slint::slint! {
 fn drawn(theme: Theme, system_dark: bool) -> (bool, bool) {
     init_backend();
     let probe = ThemeProbe::new().unwrap();
-    probe.set_choice(prefs::theme_index(theme));
+    probe
+        .global::<ProbeTheme>()
+        .set_choice(prefs::index_of(&prefs::THEMES, &theme));
     probe.set_system_dark(system_dark);
     probe.invoke_apply();
     (probe.get_dark(), probe.get_high_contrast())

@@ -15,6 +15,8 @@ mod po;
 use po::po_string;
 use std::path::{Path, PathBuf};
 
+/// The bundled translations; `the_shipped_translations_are_the_store_languages` keeps
+/// this list, the store's `Language` table and `ui/lang/` in step.
 const LANGUAGES: [&str; 3] = ["my", "th", "ms"];
 
 /// One translatable message: what Slint looks up in a catalogue.
@@ -313,6 +315,42 @@ fn every_ui_string_has_a_translation_in_every_language() {
         }
     }
     assert!(report.is_empty(), "translations to fix:\n{report}");
+}
+
+#[test]
+fn the_shipped_translations_are_the_store_languages() {
+    // A new language needs a translation, and a translation needs a language the player
+    // can choose; English is the source text and has no catalogue.
+    use mancala::store::Language;
+    let chosen: Vec<&str> = Language::ALL
+        .iter()
+        .filter_map(|l| l.code())
+        .filter(|&code| code != "en")
+        .collect();
+    assert_eq!(chosen, LANGUAGES, "Language::ALL against this test's list");
+    let lang = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/lang");
+    let mut bundled: Vec<String> = std::fs::read_dir(&lang)
+        .unwrap()
+        .filter_map(|entry| {
+            let path = entry.unwrap().path();
+            let po = path.join("LC_MESSAGES/mancala.po");
+            po.is_file().then(|| path.file_name().unwrap().to_string_lossy().into_owned())
+        })
+        .collect();
+    bundled.sort();
+    let mut expected: Vec<String> = LANGUAGES.iter().map(|c| c.to_string()).collect();
+    expected.sort();
+    assert_eq!(bundled, expected, "the catalogues in ui/lang/");
+    for language in Language::ALL {
+        if language != Language::System {
+            let code = language.code().unwrap();
+            assert_eq!(
+                mancala::platform::locale::language_of_locale(code),
+                Some(language),
+                "{code} reads back as its language"
+            );
+        }
+    }
 }
 
 #[test]

@@ -1,15 +1,30 @@
 //! What the board shows: seeds per pit (mid-animation or settled), which houses the
-//! person may tap, the last move, the pit the animation touches and the hint. Pure, so
-//! the rules of what is lit can be tested without a window.
+//! person may tap, the last move, the pit the animation touches and the hint. Pure and
+//! Slint-free, so the rules of what is lit can be tested without a window; the game view
+//! adapter turns it into the UI's `PitView`s.
 
-use crate::engine::{Side, Variant};
-use crate::PitView;
+use crate::engine::Side;
 
-#[derive(Clone, Debug, PartialEq)]
+/// One house as the board draws it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HouseView {
+    pub seeds: u8,
+    /// The player to move may sow from here (a legal move on a person's turn).
+    pub playable: bool,
+    /// The last move was sown from this house.
+    pub last_move: bool,
+    /// The animation is dropping a seed here or taking seeds out.
+    pub active: bool,
+    /// The hint's suggestion.
+    pub hinted: bool,
+}
+
+/// The whole board as it should look now.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
     /// Houses 1..H of each side, indexed by `Side::index()`.
-    pub houses: [Vec<PitView>; 2],
-    pub stores: [i32; 2],
+    pub houses: [Vec<HouseView>; 2],
+    pub stores: [u8; 2],
     pub store_active: [bool; 2],
 }
 
@@ -32,8 +47,8 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
     let pit_view = |side: Side, house: u8| {
         let index = side.index() * row + house as usize - 1;
         let own = side == facts.mover;
-        PitView {
-            seeds: facts.pits[index] as i32,
+        HouseView {
+            seeds: facts.pits[index],
             playable: own && facts.playable.contains(&house),
             last_move: facts.last_move == Some((side, house)),
             active: facts.active == Some(index),
@@ -44,20 +59,15 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
     let store = |side: Side| side.index() * row + facts.houses as usize;
     BoardView {
         houses,
-        stores: Side::BOTH.map(|side| facts.pits[store(side)] as i32),
+        stores: Side::BOTH.map(|side| facts.pits[store(side)]),
         store_active: Side::BOTH.map(|side| facts.active == Some(store(side))),
     }
-}
-
-/// The variant's index in the UI (0 Kalah, 1 Oware, 2 Congkak).
-pub fn variant_number(variant: Variant) -> i32 {
-    crate::app::prefs::variant_index(variant)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Position, Rules};
+    use crate::engine::{Position, Rules, Variant};
 
     #[test]
     fn only_the_movers_legal_houses_are_lit_and_marks_land_on_their_pits() {

@@ -1,76 +1,29 @@
-//! The controller: binds the Slint globals to a game session, the computer player on a
-//! worker thread, the sowing animation and the store. Every UI callback and timer tick
-//! comes here on the UI thread, does a little work and returns; nothing here waits.
+//! The controller: wires the Slint globals (through the adapters in `views`) to the turn
+//! loop, the screen stack and the store, and carries out what the turn loop asks for —
+//! saving, counting finished games, running the timer. Every callback and timer tick
+//! arrives here on the UI thread, does a little work and returns; nothing here waits.
 
-use super::board_view::{board_view, variant_number, BoardFacts};
 use super::brain::Brain;
 use super::navigation::{Back, Navigator};
-use super::playback::{Playback, Shown};
-use super::prefs;
-use super::session::{MoveSummary, Session, HUMAN_SIDE};
-use super::worker::{Poll, Search};
-use crate::engine::{IllegalMove, Rules, Side};
-use crate::store::{Settings, Stats, Store};
-use crate::{AppWindow, GameState, HomeState, Nav, Notice, Prefs, Screen, StatLine, StatsState};
-use slint::{ComponentHandle, ModelRc, Timer, TimerMode, VecModel};
+use super::prefs::{self, Choice};
+use super::session::Session;
+use super::turn_loop::{Effects, TurnLoop};
+use super::views::game_adapter::{self, GameAction};
+use super::views::home_adapter::{self, HomeView, SavedSummary};
+use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
+use crate::engine::{IllegalMove, Position, Rules, Side};
+use crate::store::{Opponent, Settings, Stats, Store};
+use crate::{AppWindow, GameState, HomeState, Names, Nav, Prefs, Screen, StatsState, Theme};
+use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How often the UI thread looks for the computer's answer.
-const POLL_INTERVAL: Duration = Duration::from_millis(15);
-
 /// The app: create it once for the window, keep it alive while the window runs.
 pub struct App {
     core: Rc<RefCell<Controller>>,
-}
-
-/// A move being animated, with what to announce when it has been shown.
-struct Animation {
-    playback: Playback,
-    mover: Side,
-    summary: MoveSummary,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Job {
-    /// The computer's move.
-    Move,
-    /// A hint for the person.
-    Hint,
-}
-
-struct Pending {
-    job: Job,
-    search: Search<u8>,
-}
-
-/// What the banner's second line tells.
-#[derive(Clone, Copy)]
-struct Told {
-    notice: Notice,
-    side: Side,
-    seeds: u32,
-    house: u8,
-}
-
-impl Told {
-    const NOTHING: Told = Told {
-        notice: Notice::None,
-        side: Side::South,
-        seeds: 0,
-        house: 0,
-    };
-
-    fn of(notice: Notice, side: Side) -> Told {
-        Told {
-            notice,
-            side,
-            ..Told::NOTHING
-        }
-    }
 }
 
 struct Controller {
@@ -80,16 +33,12 @@ struct Controller {
     settings: Settings,
     stats: Stats,
     nav: Navigator,
-    session: Option<Session>,
-    /// The finished game was counted in the statistics (once, even if undone and
-    /// finished again).
-    counted: bool,
-    animation: Option<Animation>,
-    pending: Option<Pending>,
-    brain: Arc<dyn Brain>,
-    told: Told,
-    hint: Option<u8>,
+    turns: TurnLoop,
     ticker: Timer,
+    /// The interval the ticker runs at, if it runs.
+    ticking: Option<Duration>,
+    /// Files that could not be read were set aside; the home screen says so once.
+    data_notice: bool,
     system_locales: Vec<String>,
     on_leave: Option<Box<dyn Fn()>>,
     /// The longest time one callback or tick kept the UI thread busy.
@@ -104,11 +53,12 @@ impl App {
         let mut store = Store::open(data_dir);
         let settings = store.load_settings();
         let stats = store.load_stats();
-        let session = store
-            .load_game()
-            .and_then(|saved| Session::resume(&saved).ok())
-            .filter(|s| !s.is_over());
-        let had_bad_files = !store.take_notices().is_empty();
+        let saved = store.load_game().and_then(|g| Session::resume(&g).ok());
+        let data_notice = !store.take_notices().is_empty();
+        let mut turns = TurnLoop::new(brain);
+        if let Some(session) = saved.filter(|s| !s.is_over()) {
+            let _ = turns.resume(session);
+        }
         let core = Rc::new_cyclic(|me| {
             RefCell::new(Controller {
                 window: window.as_weak(),
@@ -117,14 +67,10 @@ impl App {
                 settings,
                 stats,
                 nav: Navigator::new(),
-                session,
-                counted: false,
-                animation: None,
-                pending: None,
-                brain,
-                told: Told::NOTHING,
-                hint: None,
+                turns,
                 ticker: Timer::default(),
+                ticking: None,
+                data_notice,
                 system_locales: crate::platform::locale::desktop_locales(|name| {
                     std::env::var(name).ok()
                 }),
@@ -132,15 +78,11 @@ impl App {
                 busiest: Duration::ZERO,
             })
         });
-        window.global::<HomeState>().set_data_notice(had_bad_files);
-        bind_callbacks(window, &core);
-        {
-            let c = core.borrow_mut();
-            c.apply_appearance();
-            c.show_prefs();
-            c.show_home();
-            c.show_screen();
-        }
+        connect(window, &core);
+        let mut c = core.borrow_mut();
+        c.settings_changed();
+        c.screen_changed(Screen::Home);
+        drop(c);
         App { core }
     }
 
@@ -165,7 +107,7 @@ impl App {
     pub fn set_system_locales(&self, locales: Vec<String>) {
         self.run(|c| {
             c.system_locales = locales;
-            c.apply_appearance();
+            c.settings_changed();
         })
     }
 
@@ -174,24 +116,27 @@ impl App {
     pub fn load_record(
         &self,
         rules: Rules,
-        opponent: crate::store::Opponent,
+        opponent: Opponent,
         moves: &[u8],
     ) -> Result<(), IllegalMove> {
-        self.run(|c| c.load_record(rules, opponent, moves))
+        self.run(|c| {
+            let effects = c.turns.load_record(rules, opponent, moves)?;
+            c.carry_out(effects);
+            c.show_game_screen();
+            Ok(())
+        })
     }
 
     /// The position on the board now (tests check seed conservation against it).
-    pub fn position(&self) -> Option<crate::engine::Position> {
-        self.core.borrow().session.as_ref().map(|s| *s.position())
+    pub fn position(&self) -> Option<Position> {
+        let c = self.core.borrow();
+        c.turns.session().map(|s| *s.position())
     }
 
     /// The record of the game on the board ("3 6 1").
     pub fn record(&self) -> Option<String> {
-        self.core
-            .borrow()
-            .session
-            .as_ref()
-            .map(|s| s.game().record())
+        let c = self.core.borrow();
+        c.turns.session().map(|s| s.game().record())
     }
 
     /// The settings as the store holds them.
@@ -201,8 +146,7 @@ impl App {
 
     /// True while the computer (or a hint) is searching or a move is being animated.
     pub fn is_busy(&self) -> bool {
-        let c = self.core.borrow();
-        c.pending.is_some() || c.animation.is_some()
+        self.core.borrow().turns.is_busy()
     }
 
     /// The longest time a single callback or timer tick kept the UI thread busy since
@@ -230,62 +174,45 @@ fn handle<R>(core: &Rc<RefCell<Controller>>, work: impl FnOnce(&mut Controller) 
     result
 }
 
-/// Connects every callback of the globals to the controller. The closures hold weak
-/// references so the window does not keep the controller alive in a cycle.
-fn bind_callbacks(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
+/// A callback that runs `work` on the controller, if it still exists. Callbacks hold
+/// weak references so the window does not keep the controller alive in a cycle.
+fn on<T>(core: &Rc<RefCell<Controller>>, work: impl Fn(&mut Controller, T) + 'static) -> impl Fn(T) + Clone + 'static {
     let weak = Rc::downgrade(core);
-    let on = move |work: fn(&mut Controller)| {
-        let weak = weak.clone();
-        move || {
-            if let Some(core) = weak.upgrade() {
-                handle(&core, work);
-            }
-        }
-    };
-
-    let nav = window.global::<Nav>();
-    let weak = Rc::downgrade(core);
-    nav.on_go(move |screen| {
+    let work = Rc::new(work);
+    move |value| {
         if let Some(core) = weak.upgrade() {
-            handle(&core, |c| c.go(screen));
+            handle(&core, |c| work(c, value));
         }
-    });
-    nav.on_back(on(|c| {
+    }
+}
+
+/// Connects every global's callbacks to the controller.
+fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
+    let nav = window.global::<Nav>();
+    nav.on_go(on(core, Controller::go));
+    let back = on(core, |c, ()| {
         if c.back() == Back::Leave {
             if let Some(leave) = &c.on_leave {
                 leave();
             }
         }
-    }));
-
-    let game = window.global::<GameState>();
-    let weak = Rc::downgrade(core);
-    game.on_house_tapped(move |side, house| {
-        if let Some(core) = weak.upgrade() {
-            handle(&core, |c| {
-                c.house_tapped(Side::from_index(side as usize), house)
-            });
-        }
     });
-    game.on_board_tapped(on(Controller::skip_animation));
-    game.on_undo(on(Controller::undo));
-    game.on_redo(on(Controller::redo));
-    game.on_hint(on(Controller::hint));
-    game.on_resign(on(Controller::resign));
-    game.on_rematch(on(Controller::rematch));
-
-    let home = window.global::<HomeState>();
-    home.on_continue_game(on(Controller::continue_game));
-    let weak_window = window.as_weak();
-    home.on_dismiss_notice(move || {
-        if let Some(w) = weak_window.upgrade() {
-            w.global::<HomeState>().set_data_notice(false);
-        }
+    nav.on_back(move || back(()));
+    game_adapter::connect(&window.global::<GameState>(), on(core, Controller::act));
+    let resume = on(core, |c, ()| c.continue_game());
+    let dismiss = on(core, |c, ()| {
+        c.data_notice = false;
+        c.render_home();
     });
-
-    let prefs = window.global::<Prefs>();
-    prefs.on_changed(on(Controller::prefs_changed));
-    prefs.on_start_game(on(Controller::start_game));
+    home_adapter::connect(
+        &window.global::<HomeState>(),
+        move || resume(()),
+        move || dismiss(()),
+    );
+    let start = on(core, |c, ()| c.start_game());
+    prefs_adapter::connect(&window.global::<Prefs>(), on(core, Controller::choose), move || {
+        start(())
+    });
 }
 
 impl Controller {
@@ -295,7 +222,7 @@ impl Controller {
         }
     }
 
-    // ---- navigation -------------------------------------------------------------
+    // ---- screens ----------------------------------------------------------------------
 
     fn go(&mut self, screen: Screen) {
         let from = self.nav.current();
@@ -316,331 +243,102 @@ impl Controller {
         self.screen_changed(from);
     }
 
-    /// Leaving the game screen stops the computer and settles any animation; entering it
-    /// lets the computer move if it is its turn; other screens show fresh data.
+    /// The turn loop learns whether the game screen shows; other screens show fresh data.
     fn screen_changed(&mut self, from: Screen) {
         let to = self.nav.current();
-        if from == Screen::Game && to != Screen::Game {
-            self.pending = None;
-            if self.animation.is_some() {
-                self.skip_animation();
-            }
+        if (from == Screen::Game) != (to == Screen::Game) {
+            let effects = self.turns.set_on_screen(to == Screen::Game);
+            self.carry_out(effects);
         }
         match to {
-            Screen::Game if from != Screen::Game => {
-                self.show_game();
-                self.computer_moves_if_its_turn();
-            }
-            Screen::Home => self.show_home(),
-            Screen::Stats => self.show_stats(),
-            Screen::NewGame | Screen::Settings => self.show_prefs(),
+            Screen::Home => self.render_home(),
+            Screen::Stats => self.with_window(|w| {
+                stats_adapter::render(&w.global::<StatsState>(), &self.stats)
+            }),
+            Screen::NewGame | Screen::Settings => self.render_prefs(),
             _ => {}
         }
-        self.show_screen();
+        self.with_window(|w| w.global::<Nav>().set_screen(to));
     }
 
-    fn show_screen(&self) {
-        let screen = self.nav.current();
-        self.with_window(|w| w.global::<Nav>().set_screen(screen));
-    }
-
-    // ---- starting games ---------------------------------------------------------
+    // ---- games --------------------------------------------------------------------------
 
     fn start_game(&mut self) {
         let rules = self.settings.current_rules();
-        let opponent = self.settings.opponent;
-        self.begin(rules, opponent);
+        let first = self.next_first_side();
+        let effects = self.turns.begin(rules, self.settings.opponent, first);
+        self.carry_out(effects);
         self.show_game_screen();
     }
 
-    /// The same game again: the rules and opponent of the game just played.
-    fn rematch(&mut self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        let (rules, opponent) = (session.rules(), session.opponent());
-        self.begin(rules, opponent);
-        self.show_game();
-        self.computer_moves_if_its_turn();
-    }
-
-    fn begin(&mut self, rules: Rules, opponent: crate::store::Opponent) {
-        self.stop_everything();
-        let first = self.settings.next_first_side();
-        self.save_settings();
-        match Session::new(rules, first, opponent) {
-            Ok(session) => self.session = Some(session),
-            Err(e) => eprintln!("mancala: cannot start a game with {rules:?}: {e}"),
-        }
-        self.counted = false;
-        self.told = Told::NOTHING;
-        self.save_game();
-        self.with_window(|w| w.global::<GameState>().set_panel_hidden(false));
-    }
-
     fn continue_game(&mut self) {
-        if self.session.is_some() {
+        if self.turns.session().is_some() {
             self.show_game_screen();
         }
     }
 
-    fn load_record(
-        &mut self,
-        rules: Rules,
-        opponent: crate::store::Opponent,
-        moves: &[u8],
-    ) -> Result<(), IllegalMove> {
-        self.stop_everything();
-        let mut session =
-            Session::new(rules, Side::South, opponent).map_err(|_| IllegalMove::GameOver)?;
-        for &house in moves {
-            session.play(house)?;
-        }
-        self.session = Some(session);
-        self.counted = true; // a replayed record is not a game the person played
-        self.told = Told::NOTHING;
-        self.save_game();
-        self.show_game_screen();
-        self.show_game();
-        Ok(())
+    /// Who starts the next game; with "take turns" the store remembers who started last.
+    fn next_first_side(&mut self) -> Side {
+        let first = self.settings.next_first_side();
+        self.save_settings();
+        first
     }
 
-    /// Cancels the search and settles the animation without announcing anything.
-    fn stop_everything(&mut self) {
-        self.pending = None;
-        self.animation = None;
-        self.hint = None;
-        self.ticker.stop();
-        self.with_window(|w| w.global::<GameState>().set_thinking(false));
-    }
-
-    // ---- playing ----------------------------------------------------------------
-
-    fn house_tapped(&mut self, side: Side, house: i32) {
-        if self.animation.is_some() {
-            self.skip_animation();
-            return;
-        }
-        let Some(session) = &self.session else {
-            return;
-        };
-        if session.is_over() {
-            return;
-        }
-        if !session.human_to_move() {
-            self.tell(Told::of(Notice::NotYourTurn, side));
-            return;
-        }
-        let mover = session.position().side_to_move();
-        if side != mover {
-            // The other row: against the computer it is the computer's; between two
-            // people the player to move reached across the board.
-            let notice = if session.level().is_some() {
-                Notice::NotYourTurn
-            } else {
-                Notice::None
-            };
-            self.tell(Told::of(notice, mover));
-            return;
-        }
-        let house = house.clamp(0, u8::MAX as i32) as u8;
-        if let Err(why) = self.play(house) {
-            let notice = match why {
-                IllegalMove::EmptyHouse { .. } => Notice::EmptyHouse,
-                IllegalMove::MustFeed { .. } => Notice::DoesNotFeed,
-                IllegalMove::GrandSlam { .. } => Notice::GrandSlamForbidden,
-                IllegalMove::NotAHouse { .. } | IllegalMove::GameOver => Notice::None,
-            };
-            self.tell(Told::of(notice, mover));
-        }
-    }
-
-    /// Plays `house` for the side to move, saves, and animates the move (or shows it at
-    /// once when animation is off or the game screen is not showing).
-    fn play(&mut self, house: u8) -> Result<(), IllegalMove> {
-        let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
-        let before = *session.position();
-        let mover = before.side_to_move();
-        let steps = session.play(house)?;
-        let mut summary = MoveSummary::of(&steps, mover, session.position());
-        if session.game().ended_by_repetition() {
-            summary.swept = false;
-        }
-        self.hint = None;
-        self.save_game();
-        let step = self.step_interval();
-        if step.is_zero() || self.nav.current() != Screen::Game {
-            self.move_shown(mover, summary);
-        } else {
-            self.animation = Some(Animation {
-                playback: Playback::new(&before, steps),
-                mover,
-                summary,
-            });
-            self.told = Told::NOTHING;
-            self.tick_every(step);
-            self.show_game();
-        }
-        Ok(())
-    }
-
-    fn step_interval(&self) -> Duration {
-        Duration::from_millis(self.settings.animation.step_millis())
-    }
-
-    /// After a move has been shown: say what it did, finish the game if it ended, and
-    /// let the computer answer.
-    fn move_shown(&mut self, mover: Side, summary: MoveSummary) {
-        self.animation = None;
-        let Some(session) = &self.session else {
-            return;
-        };
-        self.told = if session.game().ended_by_repetition() {
-            Told::of(Notice::Repetition, mover)
-        } else if summary.captured > 0 {
-            Told {
-                seeds: summary.captured,
-                ..Told::of(Notice::Capture, mover)
+    fn act(&mut self, action: GameAction) {
+        let effects = match action {
+            GameAction::Tap(side, house) => self.turns.tap(side, house),
+            GameAction::Board => self.turns.skip(),
+            GameAction::Undo => self.turns.undo(),
+            GameAction::Redo => self.turns.redo(),
+            GameAction::Hint => self.turns.hint(),
+            GameAction::Resign => self.turns.resign(),
+            GameAction::Rematch => {
+                let first = self.next_first_side();
+                self.turns.rematch(first)
             }
-        } else if summary.grand_slam_spared {
-            Told::of(Notice::GrandSlamSpared, mover)
-        } else if summary.swept {
-            Told::of(Notice::Sweep, mover)
-        } else if summary.extra_turn {
-            Told::of(Notice::ExtraTurn, mover)
-        } else if session.must_feed() {
-            Told::of(Notice::MustFeed, session.position().side_to_move())
-        } else {
-            Told::NOTHING
+            GameAction::HidePanel => {
+                self.turns.hide_panel();
+                Effects::default()
+            }
+            GameAction::ShowPanel => {
+                self.turns.show_panel();
+                Effects::default()
+            }
         };
-        if session.is_over() {
-            self.game_finished();
-        }
-        self.show_game();
-        self.computer_moves_if_its_turn();
+        self.carry_out(effects);
     }
 
-    fn skip_animation(&mut self) {
-        if let Some(mut animation) = self.animation.take() {
-            animation.playback.finish();
-            self.move_shown(animation.mover, animation.summary);
-        }
-    }
-
-    fn computer_moves_if_its_turn(&mut self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        if self.nav.current() != Screen::Game
-            || self.animation.is_some()
-            || !session.computer_to_move()
-        {
-            return;
-        }
-        if self.pending.as_ref().is_some_and(|p| p.job == Job::Move) {
-            return;
-        }
-        let level = session.level().unwrap_or(1);
-        let game = session.game().clone();
-        let brain = Arc::clone(&self.brain);
-        self.pending = Some(Pending {
-            job: Job::Move,
-            search: Search::start(move |cancel| brain.choose_move(&game, level, cancel)),
-        });
-        self.tick_every(POLL_INTERVAL);
-        self.show_game();
-    }
-
-    fn hint(&mut self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        if !session.human_to_move() || self.pending.is_some() || self.animation.is_some() {
-            return;
-        }
-        let game = session.game().clone();
-        let brain = Arc::clone(&self.brain);
-        self.pending = Some(Pending {
-            job: Job::Hint,
-            search: Search::start(move |cancel| brain.hint(&game, cancel)),
-        });
-        self.tick_every(POLL_INTERVAL);
-        self.show_game();
-    }
-
-    /// The timer: shows the next animation steps, or looks for the computer's answer.
     fn tick(&mut self) {
-        if let Some(animation) = &mut self.animation {
-            let per_tick = animation
-                .playback
-                .steps_per_tick(self.settings.animation.step_millis());
-            for _ in 0..per_tick {
-                match animation.playback.advance() {
-                    Some(Shown::PickUp) if animation.playback.relays() > 0 => {
-                        self.told = Told::of(Notice::Relay, animation.mover);
-                    }
-                    Some(_) => {}
-                    None => break,
-                }
-            }
-            if animation.playback.is_done() {
-                self.skip_animation();
-            } else {
-                self.show_game();
-            }
-        } else if let Some(pending) = &self.pending {
-            let job = pending.job;
-            match pending.search.poll() {
-                Poll::Thinking => {}
-                Poll::Done(house) => self.answer_arrived(job, house),
-                Poll::Failed => {
-                    eprintln!(
-                        "mancala: the computer's search failed; playing the first legal move"
-                    );
-                    let first = self
-                        .session
-                        .as_ref()
-                        .and_then(|s| s.position().legal_moves().next());
-                    match first {
-                        Some(house) => self.answer_arrived(job, house),
-                        None => self.pending = None,
-                    }
-                }
+        let effects = self.turns.tick();
+        self.carry_out(effects);
+    }
+
+    /// Does what the turn loop asked for, then shows the game as it is now.
+    fn carry_out(&mut self, effects: Effects) {
+        if effects.save_game {
+            self.save_game();
+        }
+        if let Some(game) = effects.finished {
+            self.stats.record(game.variant, game.opponent, game.result);
+            if let Err(e) = self.store.save_stats(&self.stats) {
+                eprintln!("mancala: could not save statistics: {e}");
             }
         }
-        if self.animation.is_none() && self.pending.is_none() {
+        self.run_timer(effects.tick);
+        if let Some(view) = self.turns.view() {
+            self.with_window(|w| game_adapter::render(&w.global::<GameState>(), &view));
+        }
+    }
+
+    fn run_timer(&mut self, interval: Option<Duration>) {
+        if interval == self.ticking {
+            return;
+        }
+        self.ticking = interval;
+        let Some(interval) = interval else {
             self.ticker.stop();
-        }
-    }
-
-    fn answer_arrived(&mut self, job: Job, house: u8) {
-        self.pending = None;
-        match job {
-            Job::Hint => {
-                self.hint = Some(house);
-                self.told = Told {
-                    house,
-                    ..Told::of(Notice::Hint, HUMAN_SIDE)
-                };
-                self.show_game();
-            }
-            Job::Move => {
-                if let Err(why) = self.play(house) {
-                    // A search answering an illegal move is a bug; the game must go on.
-                    eprintln!("mancala: the computer chose {house}, which is illegal: {why}");
-                    let fallback = self
-                        .session
-                        .as_ref()
-                        .and_then(|s| s.position().legal_moves().next());
-                    if let Some(house) = fallback {
-                        let _ = self.play(house);
-                    }
-                }
-            }
-        }
-    }
-
-    fn tick_every(&mut self, interval: Duration) {
+            return;
+        };
         let me = self.me.clone();
         self.ticker.start(TimerMode::Repeated, interval, move || {
             if let Some(core) = me.upgrade() {
@@ -649,77 +347,51 @@ impl Controller {
         });
     }
 
-    fn undo(&mut self) {
-        self.change_history(Session::undo);
-    }
+    // ---- settings -----------------------------------------------------------------------
 
-    fn redo(&mut self) {
-        self.change_history(Session::redo);
-    }
-
-    /// Undo and redo: stop the computer, settle the animation, move through the history.
-    fn change_history(&mut self, step: fn(&mut Session) -> bool) {
-        self.pending = None;
-        if let Some(mut animation) = self.animation.take() {
-            animation.playback.finish();
+    fn choose(&mut self, choice: Choice) {
+        if prefs::apply(&mut self.settings, choice) {
+            self.save_settings();
         }
-        let Some(session) = &mut self.session else {
-            return;
+        self.settings_changed();
+    }
+
+    /// Shows the settings everywhere they matter: the prefs, theme and language, and
+    /// the animation speed of the turn loop.
+    fn settings_changed(&mut self) {
+        let step = Duration::from_millis(self.settings.animation.step_millis());
+        self.turns.set_step(step);
+        self.with_window(|w| {
+            appearance_adapter::render(&w.global::<Theme>(), &self.settings, &self.system_locales)
+        });
+        self.render_prefs();
+    }
+
+    fn render_prefs(&self) {
+        self.with_window(|w| {
+            prefs_adapter::render(&w.global::<Prefs>(), &w.global::<Names>(), &self.settings)
+        });
+    }
+
+    fn render_home(&self) {
+        let saved = self.turns.session().filter(|s| !s.is_over()).map(|s| SavedSummary {
+            variant: s.rules().variant,
+            opponent: s.opponent(),
+            stores: s.position().stores(),
+        });
+        let view = HomeView {
+            saved,
+            data_notice: self.data_notice,
         };
-        if step(session) {
-            self.hint = None;
-            self.told = Told::NOTHING;
-            self.save_game();
-            self.with_window(|w| w.global::<GameState>().set_panel_hidden(false));
-        }
-        self.show_game();
-        self.computer_moves_if_its_turn();
+        self.with_window(|w| home_adapter::render(&w.global::<HomeState>(), &view));
     }
 
-    fn resign(&mut self) {
-        let Some(session) = &mut self.session else {
-            return;
-        };
-        if session.is_over() {
-            return;
-        }
-        self.pending = None;
-        self.animation = None;
-        session.resign();
-        self.told = Told::NOTHING;
-        self.game_finished();
-        self.show_game();
-    }
+    // ---- the store ----------------------------------------------------------------------
 
-    /// Counts the game in the statistics once and forgets the saved game: a finished
-    /// game is not offered as Continue.
-    fn game_finished(&mut self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        if !self.counted {
-            if let Some(result) = session.result() {
-                self.stats
-                    .record(session.rules().variant, session.opponent(), result);
-                if let Err(e) = self.store.save_stats(&self.stats) {
-                    eprintln!("mancala: could not save statistics: {e}");
-                }
-            }
-            self.counted = true;
-        }
-        self.save_game();
-        self.with_window(|w| w.global::<GameState>().set_panel_hidden(false));
-    }
-
-    fn tell(&mut self, told: Told) {
-        self.told = told;
-        self.show_game();
-    }
-
-    // ---- the store ----------------------------------------------------------------
-
-    fn save_game(&mut self) {
-        let Some(session) = &self.session else {
+    /// Saves the game on the board; a finished game is removed instead, so it is not
+    /// offered as Continue.
+    fn save_game(&self) {
+        let Some(session) = self.turns.session() else {
             return;
         };
         let result = if session.is_over() {
@@ -736,141 +408,5 @@ impl Controller {
         if let Err(e) = self.store.save_settings(&self.settings) {
             eprintln!("mancala: could not save the settings: {e}");
         }
-    }
-
-    fn prefs_changed(&mut self) {
-        let Some(window) = self.window.upgrade() else {
-            return;
-        };
-        let variant_changed = prefs::read(&window.global::<Prefs>(), &mut self.settings);
-        if variant_changed {
-            self.show_prefs();
-        }
-        self.save_settings();
-        self.apply_appearance();
-    }
-
-    // ---- showing ------------------------------------------------------------------
-
-    fn show_prefs(&self) {
-        self.with_window(|w| prefs::show(&w.global::<Prefs>(), &self.settings));
-    }
-
-    /// Theme and language take effect at once.
-    fn apply_appearance(&self) {
-        let locales = self.system_locales.iter().map(String::as_str);
-        let language = crate::platform::effective_language(self.settings.language, locales);
-        // Fails only while a translation is not bundled; English shows then.
-        if let Err(e) = super::language::select(language) {
-            eprintln!("mancala: no {language:?} translation: {e}");
-        }
-        let theme = prefs::theme_index(self.settings.theme);
-        self.with_window(|w| {
-            let ui = w.global::<crate::Theme>();
-            ui.set_choice(theme);
-            ui.set_font_family(super::language::font_family(language).into());
-        });
-    }
-
-    fn show_home(&self) {
-        self.with_window(|w| {
-            let home = w.global::<HomeState>();
-            match self.session.as_ref().filter(|s| !s.is_over()) {
-                Some(session) => {
-                    let pos = session.position();
-                    home.set_has_saved_game(true);
-                    home.set_saved_variant(variant_number(pos.variant()));
-                    home.set_saved_level(session.level().unwrap_or(0) as i32);
-                    home.set_saved_south(pos.store(Side::South) as i32);
-                    home.set_saved_north(pos.store(Side::North) as i32);
-                }
-                None => home.set_has_saved_game(false),
-            }
-        });
-    }
-
-    fn show_stats(&self) {
-        let lines: Vec<StatLine> = self
-            .stats
-            .rows()
-            .iter()
-            .map(|row| StatLine {
-                variant: variant_number(row.variant),
-                level: prefs::level_index(row.opponent),
-                won: row.won as i32,
-                lost: row.lost as i32,
-                drawn: row.drawn as i32,
-                current_streak: row.current_streak as i32,
-                best_streak: row.best_streak as i32,
-            })
-            .collect();
-        self.with_window(|w| {
-            w.global::<StatsState>()
-                .set_lines(ModelRc::new(VecModel::from(lines)))
-        });
-    }
-
-    fn show_game(&self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        let Some(window) = self.window.upgrade() else {
-            return;
-        };
-        let ui = window.global::<GameState>();
-        let pos = session.position();
-        let rules = pos.rules();
-        let playable: Vec<u8> = if session.human_to_move() && self.animation.is_none() {
-            pos.legal_moves().collect()
-        } else {
-            Vec::new()
-        };
-        let (pits, active, in_hand) = match &self.animation {
-            Some(a) => (a.playback.pits(), a.playback.active(), a.playback.in_hand()),
-            None => (pos.pits(), None, 0),
-        };
-        let view = board_view(&BoardFacts {
-            houses: rules.houses,
-            pits,
-            active,
-            playable: &playable,
-            mover: pos.side_to_move(),
-            last_move: session.last_move(),
-            hint: self.hint,
-        });
-        let [south, north] = view.houses;
-        ui.set_variant(variant_number(rules.variant));
-        ui.set_houses(rules.houses as i32);
-        ui.set_south(ModelRc::new(VecModel::from(south)));
-        ui.set_north(ModelRc::new(VecModel::from(north)));
-        ui.set_south_store(view.stores[0]);
-        ui.set_north_store(view.stores[1]);
-        ui.set_south_store_active(view.store_active[0]);
-        ui.set_north_store_active(view.store_active[1]);
-        ui.set_level(session.level().unwrap_or(0) as i32);
-        ui.set_to_move(match &self.animation {
-            Some(a) => a.mover.index() as i32,
-            None => pos.side_to_move().index() as i32,
-        });
-        let searching_move = self.pending.as_ref().is_some_and(|p| p.job == Job::Move);
-        ui.set_thinking(searching_move);
-        ui.set_animating(self.animation.is_some());
-        ui.set_in_hand(in_hand as i32);
-        let over = session.is_over() && self.animation.is_none();
-        ui.set_over(over);
-        ui.set_winner(match session.winner() {
-            Some(Some(side)) => side.index() as i32,
-            _ => -1,
-        });
-        ui.set_resigned(session.resigned().is_some());
-        ui.set_notice(self.told.notice);
-        ui.set_notice_side(self.told.side.index() as i32);
-        ui.set_notice_seeds(self.told.seeds as i32);
-        ui.set_notice_house(self.told.house as i32);
-        ui.set_can_undo(session.can_undo());
-        ui.set_can_redo(session.can_redo());
-        ui.set_can_hint(
-            session.human_to_move() && self.pending.is_none() && self.animation.is_none(),
-        );
     }
 }

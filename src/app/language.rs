@@ -23,6 +23,27 @@ pub fn font_family(language: Language) -> &'static str {
     }
 }
 
+/// The language's name in itself, as the language list shows it, so that a player finds
+/// their own; `None` for `System`, whose name is translated ("Same as the system").
+pub fn native_name(language: Language) -> Option<&'static str> {
+    match language {
+        Language::System => None,
+        Language::English => Some("English"),
+        Language::Burmese => Some("မြန်မာ"),
+        Language::Thai => Some("ไทย"),
+        Language::Malay => Some("Bahasa Melayu"),
+    }
+}
+
+/// The family that draws [`native_name`] whatever language the UI speaks; empty for
+/// `System`, whose translated name is drawn in the UI's own family.
+pub fn name_font_family(language: Language) -> &'static str {
+    match language {
+        Language::System => "",
+        other => font_family(other),
+    }
+}
+
 /// Makes every window speak `language` (English for `System`, which callers resolve
 /// first with `platform::effective_language`). Fails only when the language's
 /// translation is not bundled, or before the first window exists; English shows then.

@@ -1,15 +1,21 @@
-//! The app's controller: binds the Slint UI (`ui/`) to the engine, the computer player
-//! and the store. Small parts, each testable without a window:
+//! The app around the engine: the turn loop of one game, the screens' adapters and the
+//! controller that wires them to Slint and the store. Small parts, each testable without
+//! a window:
 //!
-//! - `navigation`: the screen stack and what Back does (reused by the Android back key);
-//! - `session`: one game with its players, undo/redo as a player expects, resigning;
+//! - `turn_loop`: one game as the player lives it (taps, animation, the computer's answer,
+//!   hints, undo, game over), returning what the caller must do; no Slint, no store;
+//! - `session`: the game with its players, undo/redo as a player expects, resigning;
 //! - `playback`: a move's steps replayed one at a time for the sowing animation;
-//! - `worker`: the computer's search on a worker thread, with cancel;
-//! - `board_view`, `prefs`: the engine's and the store's types as the UI shows them;
+//! - `background`: the computer's search on a worker thread, with cancel;
+//! - `banner`, `board_view`, `prefs`: what the screens show, as plain data;
+//! - `brain`, `computer`: the computer player behind a small trait;
+//! - `navigation`: the screen stack and what Back does (reused by the Android back key);
 //! - `language`: the bundled translation and the font family of each language;
-//! - `language`: the translation and font the UI speaks with;
-//! - `controller`: the glue, run on the UI thread from callbacks and one timer.
+//! - `views`: one adapter per Slint global, rendering plain data and reading callbacks;
+//! - `controller`: the wiring and the saves, on the UI thread.
 
+pub mod background;
+pub mod banner;
 pub mod board_view;
 pub mod brain;
 mod computer;
@@ -19,7 +25,8 @@ pub mod navigation;
 pub mod playback;
 pub mod prefs;
 pub mod session;
-pub mod worker;
+pub mod turn_loop;
+pub mod views;
 
 pub use brain::Brain;
 pub use computer::Computer;

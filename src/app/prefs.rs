@@ -1,101 +1,102 @@
-//! The store's `Settings` to and from the `Prefs` global of the UI. The UI speaks in
-//! indexes (the order of each choice on screen, which is the order of the store's enums).
+//! The player's choices on the settings and new-game screens, as plain data: which
+//! choices exist (from the engine's rules tables and the store's enums) and what a tap on
+//! one does to the settings. The prefs adapter shows this through the `Prefs` global.
 
-use crate::engine::{GrandSlam, Variant};
+use crate::engine::{GrandSlam, Rules, Variant};
 use crate::store::{AnimationSpeed, FirstPlayer, Language, Opponent, Settings, Theme};
-use crate::Prefs;
 
-const SPEEDS: [AnimationSpeed; 4] = [
+/// Animation speeds in the order the settings screen lists them.
+pub const SPEEDS: [AnimationSpeed; 4] = [
     AnimationSpeed::Off,
     AnimationSpeed::Fast,
     AnimationSpeed::Normal,
     AnimationSpeed::Slow,
 ];
-const THEMES: [Theme; 4] = [
+/// Themes in the order the settings screen lists them.
+pub const THEMES: [Theme; 4] = [
     Theme::System,
     Theme::Light,
     Theme::Dark,
     Theme::HighContrast,
 ];
-const FIRSTS: [FirstPlayer; 3] = [
+/// Who moves first, in the order the screens list it.
+pub const FIRSTS: [FirstPlayer; 3] = [
     FirstPlayer::South,
     FirstPlayer::North,
     FirstPlayer::Alternate,
 ];
 
-fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
+/// One tap on the settings or new-game screen, already read as a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Variant(Variant),
+    Seeds(u8),
+    Houses(u8),
+    EmptyCapture(bool),
+    GrandSlam(GrandSlam),
+    Opponent(Opponent),
+    First(FirstPlayer),
+    Animation(AnimationSpeed),
+    Theme(Theme),
+    Language(Language),
+}
+
+/// The position of `value` in `all` (0 when absent, which the tables never allow).
+pub fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
     all.iter().position(|v| v == value).unwrap_or(0) as i32
 }
 
-/// An index from the UI, clamped into `all`: a stale or hostile value never panics.
-fn pick<T: Copy>(all: &[T], index: i32) -> T {
-    all[(index.max(0) as usize).min(all.len() - 1)]
+/// The entry at a UI index; `None` for a stale or hostile index, which is ignored.
+pub fn pick<T: Copy>(all: &[T], index: i32) -> Option<T> {
+    usize::try_from(index).ok().and_then(|i| all.get(i).copied())
 }
 
-pub fn variant_index(variant: Variant) -> i32 {
-    index_of(&Variant::ALL, &variant)
+/// The seed counts a game may start with.
+pub fn seed_choices() -> Vec<u8> {
+    (Rules::MIN_SEEDS..=Rules::MAX_SEEDS).collect()
 }
 
-/// 0 for two people, else the computer's level.
-pub fn level_index(opponent: Opponent) -> i32 {
-    match opponent {
-        Opponent::Human => 0,
-        Opponent::Computer { level } => level as i32,
+/// The board sizes `variant` is played with (one entry when there is no choice).
+pub fn house_choices(variant: Variant) -> Vec<u8> {
+    match variant {
+        Variant::Congkak => vec![6, 7],
+        Variant::Kalah | Variant::Oware => vec![6],
     }
 }
 
-pub fn theme_index(theme: Theme) -> i32 {
-    index_of(&THEMES, &theme)
+/// Whether the empty-capture option applies to `variant`.
+pub fn has_empty_capture(variant: Variant) -> bool {
+    variant != Variant::Oware
 }
 
-/// Shows `settings` in the UI: the rules fields show the selected variant's rules.
-pub fn show(ui: &Prefs<'_>, settings: &Settings) {
-    let rules = settings.current_rules();
-    ui.set_variant(variant_index(settings.variant));
-    ui.set_seeds(rules.seeds as i32);
-    ui.set_houses(rules.houses as i32);
-    ui.set_empty_capture(rules.empty_capture);
-    ui.set_grand_slam(index_of(&GrandSlam::ALL, &rules.grand_slam));
-    ui.set_level(level_index(settings.opponent));
-    ui.set_first(index_of(&FIRSTS, &settings.first));
-    ui.set_animation(index_of(&SPEEDS, &settings.animation));
-    ui.set_theme(theme_index(settings.theme));
-    ui.set_language(index_of(&Language::ALL, &settings.language));
+/// Whether the grand-slam option applies to `variant`.
+pub fn has_grand_slam(variant: Variant) -> bool {
+    variant == Variant::Oware
 }
 
-/// Reads what the player edited into `settings`. When the variant changed, the rules
-/// fields still show the old variant's rules (already saved with it), so only the
-/// variant is taken and the caller shows the new variant's rules with [`show`].
-/// Returns whether the variant changed.
-pub fn read(ui: &Prefs<'_>, settings: &mut Settings) -> bool {
-    let variant = pick(&Variant::ALL, ui.get_variant());
-    let variant_changed = variant != settings.variant;
-    if variant_changed {
-        settings.variant = variant;
-    } else {
-        let mut rules = settings.current_rules();
-        rules.seeds = (ui.get_seeds() as u8).clamp(
-            crate::engine::Rules::MIN_SEEDS,
-            crate::engine::Rules::MAX_SEEDS,
-        );
-        rules.houses = if variant == Variant::Congkak && ui.get_houses() == 7 {
-            7
-        } else {
-            6
-        };
-        rules.empty_capture = ui.get_empty_capture();
-        rules.grand_slam = pick(&GrandSlam::ALL, ui.get_grand_slam());
+/// Applies one choice to the settings. Rule options change the rules of the selected
+/// variant only; an option that does not apply to it, or a value the rules do not
+/// allow, is ignored. Returns whether anything changed.
+pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
+    let before = settings.clone();
+    let mut rules = settings.current_rules();
+    match choice {
+        Choice::Variant(variant) => settings.variant = variant,
+        Choice::Seeds(seeds) => rules.seeds = seeds,
+        Choice::Houses(houses) => rules.houses = houses,
+        Choice::EmptyCapture(on) if has_empty_capture(rules.variant) => rules.empty_capture = on,
+        Choice::GrandSlam(rule) if has_grand_slam(rules.variant) => rules.grand_slam = rule,
+        Choice::EmptyCapture(_) | Choice::GrandSlam(_) => {}
+        Choice::Opponent(opponent) => settings.opponent = opponent,
+        Choice::First(first) => settings.first = first,
+        Choice::Animation(speed) => settings.animation = speed,
+        Choice::Theme(theme) => settings.theme = theme,
+        Choice::Language(language) => settings.language = language,
+    }
+    if !matches!(choice, Choice::Variant(_)) && rules.validate().is_ok() {
         settings.set_rules(rules);
     }
-    settings.opponent = match ui.get_level() {
-        level @ 1..=5 => Opponent::Computer { level: level as u8 },
-        _ => Opponent::Human,
-    };
-    settings.first = pick(&FIRSTS, ui.get_first());
-    settings.animation = pick(&SPEEDS, ui.get_animation());
-    settings.theme = pick(&THEMES, ui.get_theme());
-    settings.language = pick(&Language::ALL, ui.get_language());
-    variant_changed
+    *settings != before
 }
 
 #[cfg(test)]
@@ -103,17 +104,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn indexes_follow_the_order_on_screen() {
-        assert_eq!(variant_index(Variant::Congkak), 2);
-        assert_eq!(level_index(Opponent::Human), 0);
-        assert_eq!(level_index(Opponent::Computer { level: 5 }), 5);
-        assert_eq!(theme_index(Theme::HighContrast), 3);
-        assert_eq!(pick(&SPEEDS, 3), AnimationSpeed::Slow);
+    fn indexes_follow_the_order_on_screen_and_stale_ones_are_ignored() {
+        assert_eq!(index_of(&Variant::ALL, &Variant::Congkak), 2);
+        assert_eq!(index_of(&THEMES, &Theme::HighContrast), 3);
+        assert_eq!(pick(&SPEEDS, 3), Some(AnimationSpeed::Slow));
+        assert_eq!(pick(&THEMES, -4), None);
+        assert_eq!(pick(&THEMES, 99), None);
     }
 
     #[test]
-    fn out_of_range_indexes_are_clamped() {
-        assert_eq!(pick(&THEMES, -4), Theme::System);
-        assert_eq!(pick(&THEMES, 99), Theme::HighContrast);
+    fn a_rule_choice_changes_the_selected_games_rules_only() {
+        let mut settings = Settings::default();
+        assert!(apply(&mut settings, Choice::Variant(Variant::Congkak)));
+        assert!(apply(&mut settings, Choice::Houses(7)));
+        assert!(apply(&mut settings, Choice::Seeds(5)));
+        assert_eq!(settings.current_rules().houses, 7);
+        assert_eq!(settings.rules_for(Variant::Kalah).seeds, 4);
+        assert!(apply(&mut settings, Choice::Variant(Variant::Oware)));
+        assert!(!apply(&mut settings, Choice::Houses(7)), "Oware has six houses");
+        assert!(!apply(&mut settings, Choice::EmptyCapture(true)), "not an Oware option");
+        assert!(apply(&mut settings, Choice::GrandSlam(GrandSlam::Forbidden)));
+        assert!(!apply(&mut settings, Choice::Seeds(9)), "outside the seed range");
+        assert_eq!(settings.rules_for(Variant::Congkak).seeds, 5);
+    }
+
+    #[test]
+    fn the_choices_offered_are_the_ones_the_rules_accept() {
+        for variant in Variant::ALL {
+            for houses in house_choices(variant) {
+                for seeds in seed_choices() {
+                    let rules = Rules::new(variant).with_houses(houses).with_seeds(seeds);
+                    assert!(rules.validate().is_ok(), "{rules:?}");
+                }
+            }
+        }
+        assert_eq!(has_grand_slam(Variant::Oware), !has_empty_capture(Variant::Oware));
     }
 }

@@ -19,15 +19,9 @@ pub fn language_of_locale(locale: &str) -> Option<Language> {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    match primary.as_str() {
-        "en" | "eng" => Some(Language::English),
-        // "bur" is the ISO 639-2 bibliographic code for Burmese.
-        "my" | "mya" | "bur" => Some(Language::Burmese),
-        "th" | "tha" => Some(Language::Thai),
-        // "zsm" is Standard Malay (ISO 639-3); "msa"/"may" are the 639-2 codes.
-        "ms" | "msa" | "may" | "zsm" => Some(Language::Malay),
-        _ => None,
-    }
+    Language::ALL
+        .into_iter()
+        .find(|language| language.locale_codes().contains(&primary.as_str()))
 }
 
 /// The language the app shows: `chosen` unless it is `System`, else the first of the
@@ -44,16 +38,6 @@ pub fn effective_language<'a>(
         .into_iter()
         .find_map(language_of_locale)
         .unwrap_or(Language::English)
-}
-
-/// The bundled-translation code ("en", "my", "th", "ms") for `effective_language`.
-pub fn language_code<'a>(
-    chosen: Language,
-    locales: impl IntoIterator<Item = &'a str>,
-) -> &'static str {
-    effective_language(chosen, locales)
-        .code()
-        .expect("effective_language never returns System")
 }
 
 /// The preferred locales of a Unix desktop session, most preferred first, read through
@@ -127,6 +111,13 @@ mod tests {
         for (locale, expected) in cases {
             assert_eq!(language_of_locale(locale), expected, "locale {locale:?}");
         }
+    }
+
+    /// The bundled-translation code ("en", "my", "th", "ms") the app would show.
+    fn language_code<'a>(chosen: Language, locales: impl IntoIterator<Item = &'a str>) -> &'static str {
+        effective_language(chosen, locales)
+            .code()
+            .expect("effective_language never returns System")
     }
 
     #[test]

@@ -9,4 +9,4 @@
 
 pub mod locale;
 
-pub use locale::{effective_language, language_code};
+pub use locale::effective_language;

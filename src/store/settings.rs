@@ -113,6 +113,20 @@ impl Language {
             Language::Malay => Some("ms"),
         }
     }
+
+    /// Every language subtag a system may report for this language: the ISO 639-1 code
+    /// first, then ISO 639-2/3 codes some systems use. Empty for `System`.
+    pub fn locale_codes(self) -> &'static [&'static str] {
+        match self {
+            Language::System => &[],
+            Language::English => &["en", "eng"],
+            // "bur" is the ISO 639-2 bibliographic code for Burmese.
+            Language::Burmese => &["my", "mya", "bur"],
+            Language::Thai => &["th", "tha"],
+            // "zsm" is Standard Malay (ISO 639-3); "msa"/"may" are the 639-2 codes.
+            Language::Malay => &["ms", "msa", "may", "zsm"],
+        }
+    }
 }
 
 /// One value for each variant, so that a player's options for one game survive

@@ -1,19 +1,20 @@
-//! The computer thinks on a worker thread so the UI thread never waits for it. A search
-//! is a job run on its own thread with a cancel flag; its answer comes back through a
-//! channel that the UI thread polls from a timer tick (a non-blocking `try_recv`).
-//! Dropping a `Search` cancels it: the thread sees the flag, returns soon, and its answer
-//! is thrown away because nobody listens any more.
+//! The computer thinks on a worker thread so the UI thread never waits for it. A
+//! background job runs on its own thread with a cancel flag; its answer comes back through
+//! a channel that the UI thread polls from a timer tick (a non-blocking `try_recv`).
+//! Dropping a `BackgroundJob` cancels it: the thread sees the flag, returns soon, and its
+//! answer is thrown away because nobody listens any more.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 
-pub struct Search<T> {
+/// Work running on its own thread (a search for the computer's move or a hint).
+pub struct BackgroundJob<T> {
     cancel: Arc<AtomicBool>,
     answer: Receiver<T>,
 }
 
-/// The state of a search, seen from the UI thread.
+/// The state of a job, seen from the UI thread.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Poll<T> {
     Thinking,
@@ -22,10 +23,10 @@ pub enum Poll<T> {
     Failed,
 }
 
-impl<T: Send + 'static> Search<T> {
+impl<T: Send + 'static> BackgroundJob<T> {
     /// Runs `job` on a new thread. The job gets the cancel flag and should return soon
     /// after it is set.
-    pub fn start(job: impl FnOnce(&AtomicBool) -> T + Send + 'static) -> Search<T> {
+    pub fn start(job: impl FnOnce(&AtomicBool) -> T + Send + 'static) -> BackgroundJob<T> {
         let cancel = Arc::new(AtomicBool::new(false));
         let (sender, answer) = mpsc::channel();
         let flag = Arc::clone(&cancel);
@@ -37,7 +38,7 @@ impl<T: Send + 'static> Search<T> {
                 let _ = sender.send(result);
             })
             .expect("the system could not start a thread for the computer player");
-        Search { cancel, answer }
+        BackgroundJob { cancel, answer }
     }
 
     /// Never blocks.
@@ -48,14 +49,9 @@ impl<T: Send + 'static> Search<T> {
             Err(TryRecvError::Disconnected) => Poll::Failed,
         }
     }
-
-    /// Asks the worker to stop; its answer will be ignored.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
 }
 
-impl<T> Drop for Search<T> {
+impl<T> Drop for BackgroundJob<T> {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
@@ -66,10 +62,10 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
-    fn wait<T: Send + 'static>(search: &Search<T>) -> Poll<T> {
+    fn wait<T: Send + 'static>(job: &BackgroundJob<T>) -> Poll<T> {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            match search.poll() {
+            match job.poll() {
                 Poll::Thinking if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(1))
                 }
@@ -80,14 +76,14 @@ mod tests {
 
     #[test]
     fn the_answer_arrives_through_poll() {
-        let search = Search::start(|_| 42u8);
+        let search = BackgroundJob::start(|_| 42u8);
         assert_eq!(wait(&search), Poll::Done(42));
     }
 
     #[test]
     fn cancel_reaches_the_worker() {
         let (tx, rx) = mpsc::channel();
-        let search = Search::start(move |cancel: &AtomicBool| {
+        let search = BackgroundJob::start(move |cancel: &AtomicBool| {
             while !cancel.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
             }
@@ -101,7 +97,7 @@ mod tests {
 
     #[test]
     fn a_panicking_worker_is_reported_not_waited_for() {
-        let search: Search<u8> = Search::start(|_| panic!("search bug"));
+        let search: BackgroundJob<u8> = BackgroundJob::start(|_| panic!("search bug"));
         assert_eq!(wait(&search), Poll::Failed);
     }
 }

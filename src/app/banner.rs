@@ -1,0 +1,36 @@
+//! The banner under the board: what the last move did, or why a tap did nothing. Plain
+//! data for the turn loop; the game view words it in the player's language.
+
+use crate::engine::Side;
+
+/// What the banner's second line tells. `side` is the player it is about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Banner {
+    /// Nothing to tell.
+    #[default]
+    Quiet,
+    /// The last seed fell into the mover's own store: they move again.
+    ExtraTurn(Side),
+    /// The mover captured this many seeds.
+    Capture { side: Side, seeds: u32 },
+    /// Oware: the move would have taken every seed of the opponent, so it took none.
+    GrandSlamSpared(Side),
+    /// Oware: the opponent has no seeds, so this side must give them some.
+    MustFeed(Side),
+    /// Congkak: the last seed fell into a full house and sowing goes on from there.
+    Relay(Side),
+    /// A tap on an empty house.
+    EmptyHouse(Side),
+    /// A tap on a house that would leave a starving opponent with nothing.
+    DoesNotFeed(Side),
+    /// A tap on a grand slam that the rules forbid.
+    GrandSlamForbidden(Side),
+    /// A tap while the computer is to move.
+    NotYourTurn(Side),
+    /// The hint: the best house for the person.
+    Hint(u8),
+    /// Oware: a position came back, so each player took the seeds on their side.
+    Repetition(Side),
+    /// The game ended and the seeds left in the houses went to their owners' stores.
+    Sweep(Side),
+}

@@ -1,0 +1,26 @@
+//! What an action of the turn loop asks its caller to do.
+
+use crate::engine::Variant;
+use crate::store::{GameResult, Opponent};
+use std::time::Duration;
+
+/// What the caller must do after an action of the turn loop.
+#[must_use]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// The game changed: save it (a finished game is removed from the save instead).
+    pub save_game: bool,
+    /// A game just ended: count it in the statistics.
+    pub finished: Option<FinishedGame>,
+    /// Call [`TurnLoop::tick`] at this interval; `None` stops the timer.
+    pub tick: Option<Duration>,
+}
+
+/// A game that ended, as the statistics count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    pub variant: Variant,
+    pub opponent: Opponent,
+    /// For the person at the bottom.
+    pub result: GameResult,
+}

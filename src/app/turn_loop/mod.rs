@@ -1,0 +1,402 @@
+//! The turn loop: one game as the player lives it. It owns the game session, the sowing
+//! animation, the computer's pending answer, the hint and the banner. Every action (a
+//! tap, a timer tick, undo, redo, hint, resign, a new game, a resumed one) returns the
+//! [`Effects`] the caller must carry out: save the game, count a finished game, run the
+//! timer. It imports no Slint and no store, so every flow of the game screen is tested
+//! here without a window; the controller wires it to the UI and the files.
+
+mod effects;
+mod thinking;
+mod view;
+#[cfg(test)]
+mod tests;
+
+pub use effects::{Effects, FinishedGame};
+pub use thinking::POLL_INTERVAL;
+pub use view::GameView;
+
+use super::banner::Banner;
+use super::brain::Brain;
+use super::playback::{Playback, Shown};
+use super::session::{MoveSummary, Session};
+use crate::engine::{IllegalMove, Rules, Side};
+use crate::store::Opponent;
+use std::sync::Arc;
+use std::time::Duration;
+use thinking::Pending;
+
+
+
+/// A move being animated, with what to announce when it has been shown.
+struct Animation {
+    playback: Playback,
+    mover: Side,
+    summary: MoveSummary,
+}
+
+
+/// One game on the game screen; see the module documentation.
+pub struct TurnLoop {
+    brain: Arc<dyn Brain>,
+    session: Option<Session>,
+    /// The finished game was counted in the statistics (once, even if undone and
+    /// finished again).
+    counted: bool,
+    animation: Option<Animation>,
+    pending: Option<Pending>,
+    hint: Option<u8>,
+    banner: Banner,
+    panel_hidden: bool,
+    /// The game screen is showing: moves animate and the computer may think.
+    on_screen: bool,
+    /// Time per animation step; zero shows moves at once.
+    step: Duration,
+}
+
+impl TurnLoop {
+    /// No game yet; `brain` is the computer player.
+    pub fn new(brain: Arc<dyn Brain>) -> TurnLoop {
+        TurnLoop {
+            brain,
+            session: None,
+            counted: false,
+            animation: None,
+            pending: None,
+            hint: None,
+            banner: Banner::Quiet,
+            panel_hidden: false,
+            on_screen: false,
+            step: Duration::ZERO,
+        }
+    }
+
+    /// The game on the board, if any.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// True while the computer (or a hint) is searching or a move is being animated.
+    pub fn is_busy(&self) -> bool {
+        self.pending.is_some() || self.animation.is_some()
+    }
+
+    /// Sets the time per animation step (the player's animation speed).
+    pub fn set_step(&mut self, step: Duration) {
+        self.step = step;
+    }
+
+    /// Takes up a saved game where it was left; a finished game is not resumed.
+    pub fn resume(&mut self, session: Session) -> Effects {
+        self.stop_everything();
+        self.counted = session.is_over();
+        self.session = Some(session);
+        self.effects()
+    }
+
+    /// Starts a new game; the computer moves at once if it starts and the screen shows.
+    pub fn begin(&mut self, rules: Rules, opponent: Opponent, first: Side) -> Effects {
+        self.stop_everything();
+        match Session::new(rules, first, opponent) {
+            Ok(session) => self.session = Some(session),
+            Err(e) => eprintln!("mancala: cannot start a game with {rules:?}: {e}"),
+        }
+        self.counted = false;
+        let mut effects = self.computer_moves_if_its_turn();
+        effects.save_game = true;
+        effects
+    }
+
+    /// The same game again: the rules and opponent of the game just played.
+    pub fn rematch(&mut self, first: Side) -> Effects {
+        match &self.session {
+            Some(s) => self.begin(s.rules(), s.opponent(), first),
+            None => self.effects(),
+        }
+    }
+
+    /// Plays a record of moves without animation (screenshots and tests). An illegal
+    /// record is refused whole and the game on the board stays. A replayed record is
+    /// not a game the person played, so it is never counted.
+    pub fn load_record(
+        &mut self,
+        rules: Rules,
+        opponent: Opponent,
+        moves: &[u8],
+    ) -> Result<Effects, IllegalMove> {
+        let mut session =
+            Session::new(rules, Side::South, opponent).map_err(|_| IllegalMove::GameOver)?;
+        for &house in moves {
+            session.play(house)?;
+        }
+        self.stop_everything();
+        self.session = Some(session);
+        self.counted = true;
+        let mut effects = self.computer_moves_if_its_turn();
+        effects.save_game = true;
+        Ok(effects)
+    }
+
+    /// The game screen opens (`true`) or closes. Closing stops the computer and settles
+    /// any animation; opening lets the computer move if it is its turn.
+    pub fn set_on_screen(&mut self, on_screen: bool) -> Effects {
+        if on_screen == self.on_screen {
+            return self.effects();
+        }
+        self.on_screen = on_screen;
+        if on_screen {
+            return self.computer_moves_if_its_turn();
+        }
+        self.pending = None;
+        self.skip_animation()
+    }
+
+    /// A tap on house `house` of `side`'s row. During an animation any tap skips it.
+    pub fn tap(&mut self, side: Side, house: i32) -> Effects {
+        if self.animation.is_some() {
+            return self.skip_animation();
+        }
+        let Some(session) = &self.session else {
+            return self.effects();
+        };
+        if session.is_over() {
+            return self.effects();
+        }
+        if !session.human_to_move() {
+            self.banner = Banner::NotYourTurn(side);
+            return self.effects();
+        }
+        let mover = session.position().side_to_move();
+        if side != mover {
+            // The other row: against the computer it is the computer's; between two
+            // people the player to move reached across the board.
+            self.banner = if session.level().is_some() {
+                Banner::NotYourTurn(mover)
+            } else {
+                Banner::Quiet
+            };
+            return self.effects();
+        }
+        let house = house.clamp(0, u8::MAX as i32) as u8;
+        match self.play(house) {
+            Ok(effects) => effects,
+            Err(why) => {
+                self.banner = match why {
+                    IllegalMove::EmptyHouse { .. } => Banner::EmptyHouse(mover),
+                    IllegalMove::MustFeed { .. } => Banner::DoesNotFeed(mover),
+                    IllegalMove::GrandSlam { .. } => Banner::GrandSlamForbidden(mover),
+                    IllegalMove::NotAHouse { .. } | IllegalMove::GameOver => Banner::Quiet,
+                };
+                self.effects()
+            }
+        }
+    }
+
+    /// A tap on the board outside the houses: skips a running animation.
+    pub fn skip(&mut self) -> Effects {
+        self.skip_animation()
+    }
+
+    /// The timer: shows the next animation steps, or looks for the computer's answer.
+    pub fn tick(&mut self) -> Effects {
+        if let Some(animation) = &mut self.animation {
+            let per_tick = animation
+                .playback
+                .steps_per_tick(self.step.as_millis() as u64);
+            for _ in 0..per_tick {
+                match animation.playback.advance() {
+                    Some(Shown::PickUp) if animation.playback.relays() > 0 => {
+                        self.banner = Banner::Relay(animation.mover);
+                    }
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+            if animation.playback.is_done() {
+                return self.skip_animation();
+            }
+            return self.effects();
+        }
+    }
+
+
+    /// Takes back a move (against the computer, back to the person's own last move).
+    pub fn undo(&mut self) -> Effects {
+        self.change_history(Session::undo)
+    }
+
+    /// Replays what undo took back.
+    pub fn redo(&mut self) -> Effects {
+        self.change_history(Session::redo)
+    }
+
+    /// The side to move gives up (against the computer, always the person).
+    pub fn resign(&mut self) -> Effects {
+        let Some(session) = &mut self.session else {
+            return self.effects();
+        };
+        if session.is_over() {
+            return self.effects();
+        }
+        self.pending = None;
+        self.animation = None;
+        session.resign();
+        self.banner = Banner::Quiet;
+        self.game_finished()
+    }
+
+    /// Puts the game-over panel aside to look at the final board.
+    pub fn hide_panel(&mut self) {
+        self.panel_hidden = true;
+    }
+
+    /// Brings the game-over panel back.
+    pub fn show_panel(&mut self) {
+        self.panel_hidden = false;
+    }
+
+
+    // ---- inside the loop -------------------------------------------------------------
+
+    /// The effects of a step that changed nothing but what is shown: just the timer.
+    fn effects(&self) -> Effects {
+        Effects {
+            tick: self.tick_interval(),
+            ..Effects::default()
+        }
+    }
+
+    fn tick_interval(&self) -> Option<Duration> {
+        if self.animation.is_some() {
+            Some(self.step)
+        } else if self.pending.is_some() {
+            Some(POLL_INTERVAL)
+        } else {
+            None
+        }
+    }
+
+    /// Cancels the search and settles the animation without announcing anything.
+    fn stop_everything(&mut self) {
+        self.pending = None;
+        self.animation = None;
+        self.hint = None;
+        self.banner = Banner::Quiet;
+        self.panel_hidden = false;
+    }
+
+    fn first_legal_move(&self) -> Option<u8> {
+        self.session
+            .as_ref()
+            .and_then(|s| s.position().legal_moves().next())
+    }
+
+    /// Plays `house` for the side to move and animates it (or shows it at once when
+    /// animation is off or the game screen is not showing). The game is saved at once.
+    fn play(&mut self, house: u8) -> Result<Effects, IllegalMove> {
+        let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
+        let before = *session.position();
+        let mover = before.side_to_move();
+        let steps = session.play(house)?;
+        let mut summary = MoveSummary::of(&steps, mover, session.position());
+        if session.game().ended_by_repetition() {
+            summary.swept = false;
+        }
+        self.hint = None;
+        let mut effects = if self.step.is_zero() || !self.on_screen {
+            self.move_shown(mover, summary)
+        } else {
+            self.animation = Some(Animation {
+                playback: Playback::new(&before, steps),
+                mover,
+                summary,
+            });
+            self.banner = Banner::Quiet;
+            self.effects()
+        };
+        effects.save_game = true;
+        Ok(effects)
+    }
+
+    /// After a move has been shown: say what it did, finish the game if it ended, and
+    /// let the computer answer.
+    fn move_shown(&mut self, mover: Side, summary: MoveSummary) -> Effects {
+        self.animation = None;
+        let Some(session) = &self.session else {
+            return self.effects();
+        };
+        self.banner = if session.game().ended_by_repetition() {
+            Banner::Repetition(mover)
+        } else if summary.captured > 0 {
+            Banner::Capture {
+                side: mover,
+                seeds: summary.captured,
+            }
+        } else if summary.grand_slam_spared {
+            Banner::GrandSlamSpared(mover)
+        } else if summary.swept {
+            Banner::Sweep(mover)
+        } else if summary.extra_turn {
+            Banner::ExtraTurn(mover)
+        } else if session.must_feed() {
+            Banner::MustFeed(session.position().side_to_move())
+        } else {
+            Banner::Quiet
+        };
+        if session.is_over() {
+            return self.game_finished();
+        }
+        self.computer_moves_if_its_turn()
+    }
+
+    fn skip_animation(&mut self) -> Effects {
+        match self.animation.take() {
+            Some(mut animation) => {
+                animation.playback.finish();
+                self.move_shown(animation.mover, animation.summary)
+            }
+            None => self.effects(),
+        }
+    }
+
+
+
+    /// Undo and redo: stop the computer, settle the animation, move through the history.
+    fn change_history(&mut self, step: fn(&mut Session) -> bool) -> Effects {
+        self.pending = None;
+        if let Some(mut animation) = self.animation.take() {
+            animation.playback.finish();
+        }
+        let Some(session) = &mut self.session else {
+            return self.effects();
+        };
+        let changed = step(session);
+        if changed {
+            self.hint = None;
+            self.banner = Banner::Quiet;
+            self.panel_hidden = false;
+        }
+        let mut effects = self.computer_moves_if_its_turn();
+        effects.save_game = changed;
+        effects
+    }
+
+    /// Counts the game once and has the save removed: a finished game is not offered as
+    /// Continue.
+    fn game_finished(&mut self) -> Effects {
+        self.panel_hidden = false;
+        let mut effects = self.effects();
+        effects.save_game = true;
+        let Some(session) = &self.session else {
+            return effects;
+        };
+        if !self.counted {
+            self.counted = true;
+            effects.finished = session.result().map(|result| FinishedGame {
+                variant: session.rules().variant,
+                opponent: session.opponent(),
+                result,
+            });
+        }
+        effects
+    }
+}

@@ -1,0 +1,321 @@
+//! The game screen's flows without a window: the same situations `tests/ui.rs` plays
+//! through the real UI, checked here on the turn loop's effects and view.
+
+use super::*;
+use crate::engine::{Game, Variant};
+use crate::store::GameResult;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::Instant;
+
+const STEP: Duration = Duration::from_millis(100);
+
+/// A computer that answers at once with its first legal move, or a fixed hint.
+struct Quick;
+
+impl Brain for Quick {
+    fn choose_move(&self, game: &Game, _level: u8, _cancel: &AtomicBool) -> u8 {
+        game.position().legal_moves().next().unwrap_or(1)
+    }
+    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> u8 {
+        game.position().legal_moves().last().unwrap_or(1)
+    }
+}
+
+/// A computer that thinks until told to stop, and says when it was told.
+struct Stubborn(Mutex<mpsc::Sender<()>>);
+
+impl Brain for Stubborn {
+    fn choose_move(&self, game: &Game, _level: u8, cancel: &AtomicBool) -> u8 {
+        while !cancel.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = self.0.lock().unwrap().send(());
+        game.position().legal_moves().next().unwrap_or(1)
+    }
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
+        self.choose_move(game, 5, cancel)
+    }
+}
+
+/// A computer whose search always panics.
+struct Broken;
+
+impl Brain for Broken {
+    fn choose_move(&self, _: &Game, _: u8, _: &AtomicBool) -> u8 {
+        panic!("a search bug")
+    }
+    fn hint(&self, _: &Game, _: &AtomicBool) -> u8 {
+        panic!("a search bug")
+    }
+}
+
+fn table(brain: impl Brain) -> TurnLoop {
+    let mut turns = TurnLoop::new(Arc::new(brain));
+    turns.set_step(STEP);
+    let _ = turns.set_on_screen(true);
+    turns
+}
+
+fn two_people(turns: &mut TurnLoop, variant: Variant) -> Effects {
+    turns.begin(Rules::new(variant), Opponent::Human, Side::South)
+}
+
+fn vs_computer(turns: &mut TurnLoop, first: Side) -> Effects {
+    turns.begin(
+        Rules::new(Variant::Kalah),
+        Opponent::Computer { level: 1 },
+        first,
+    )
+}
+
+/// Ticks until the loop asks for no more ticks (animation shown, answer arrived),
+/// collecting every effect; gives up after ten seconds.
+fn settle(turns: &mut TurnLoop) -> Vec<Effects> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut seen = Vec::new();
+    while turns.is_busy() {
+        assert!(Instant::now() < deadline, "the turn loop never settled");
+        let effects = turns.tick();
+        if effects.tick == Some(POLL_INTERVAL) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        seen.push(effects);
+    }
+    seen
+}
+
+fn view(turns: &TurnLoop) -> GameView {
+    turns.view().expect("a game on the board")
+}
+
+fn moves(turns: &TurnLoop) -> Vec<u8> {
+    turns.session().unwrap().game().moves().to_vec()
+}
+
+#[test]
+fn a_move_is_saved_at_once_animated_step_by_step_and_ends_on_the_engines_position() {
+    let mut turns = table(Quick);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    let effects = turns.tap(Side::South, 1);
+    assert!(effects.save_game, "the move is saved before it is shown");
+    assert_eq!(effects.tick, Some(STEP), "the animation wants the timer");
+    let first = turns.tick();
+    assert!(!first.save_game);
+    let shown = view(&turns);
+    assert!(shown.animating && shown.in_hand > 0);
+    assert_eq!(shown.board.houses[0][0].seeds, 0, "the house was emptied");
+    let rest = settle(&mut turns);
+    assert_eq!(rest.last().unwrap().tick, None, "the timer stops at the end");
+    let settled = view(&turns);
+    let pos = *turns.session().unwrap().position();
+    assert!(!settled.animating);
+    assert_eq!(settled.board.houses[0][1].seeds, pos.house(Side::South, 2));
+    assert_eq!(settled.to_move, Side::North);
+    assert!(settled.board.houses[0][0].last_move);
+}
+
+#[test]
+fn with_animation_off_a_move_is_shown_at_once() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    let effects = turns.tap(Side::South, 3);
+    assert_eq!(effects.tick, None);
+    assert!(!turns.is_busy());
+    assert_eq!(view(&turns).banner, Banner::ExtraTurn(Side::South));
+}
+
+#[test]
+fn a_tap_during_the_animation_skips_to_the_end_without_playing() {
+    let mut turns = table(Quick);
+    let _ = two_people(&mut turns, Variant::Oware);
+    let _ = turns.tap(Side::South, 2);
+    assert!(turns.is_busy());
+    let _ = turns.tap(Side::North, 3);
+    assert!(!turns.is_busy());
+    assert_eq!(moves(&turns), [2], "the skipping tap is not a move");
+}
+
+#[test]
+fn the_computer_answers_after_the_persons_move_has_been_shown() {
+    let mut turns = table(Quick);
+    let _ = vs_computer(&mut turns, Side::South);
+    let _ = turns.tap(Side::South, 1);
+    assert!(!view(&turns).thinking, "no search while the move is animated");
+    let effects = settle(&mut turns);
+    assert!(effects.iter().any(|e| e.save_game), "the answer is saved");
+    assert_eq!(moves(&turns), [1, 1]);
+    assert!(view(&turns).can_hint);
+}
+
+#[test]
+fn the_computer_moving_first_thinks_only_once_the_game_screen_shows() {
+    let mut turns = TurnLoop::new(Arc::new(Quick));
+    let effects = vs_computer(&mut turns, Side::North);
+    assert!(effects.save_game);
+    assert_eq!(effects.tick, None, "not on screen: nobody thinks yet");
+    let effects = turns.set_on_screen(true);
+    assert_eq!(effects.tick, Some(POLL_INTERVAL));
+    assert!(view(&turns).thinking);
+    let _ = settle(&mut turns);
+    assert_eq!(moves(&turns).len(), 1);
+}
+
+#[test]
+fn undo_against_the_computer_goes_back_to_the_persons_own_move() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = vs_computer(&mut turns, Side::South);
+    let _ = turns.tap(Side::South, 1);
+    let _ = settle(&mut turns);
+    assert_eq!(moves(&turns), [1, 1]);
+    let effects = turns.undo();
+    assert!(effects.save_game);
+    assert!(moves(&turns).is_empty(), "the reply and the move are taken back");
+    assert!(view(&turns).can_redo);
+    let _ = turns.redo();
+    assert_eq!(moves(&turns), [1, 1]);
+}
+
+#[test]
+fn leaving_the_game_screen_or_undoing_cancels_the_search() {
+    let (sender, stopped) = mpsc::channel();
+    let mut turns = table(Stubborn(Mutex::new(sender)));
+    turns.set_step(Duration::ZERO);
+    let _ = vs_computer(&mut turns, Side::South);
+    let _ = turns.tap(Side::South, 2);
+    assert!(view(&turns).thinking);
+    let effects = turns.set_on_screen(false);
+    assert_eq!(effects.tick, None);
+    stopped
+        .recv_timeout(Duration::from_secs(10))
+        .expect("leaving the screen cancelled the search");
+    assert!(!turns.is_busy());
+
+    let _ = turns.set_on_screen(true);
+    assert!(view(&turns).thinking, "back on screen the computer thinks again");
+    let _ = turns.undo();
+    stopped
+        .recv_timeout(Duration::from_secs(10))
+        .expect("undo cancelled the search");
+    assert!(moves(&turns).is_empty());
+}
+
+#[test]
+fn a_failed_search_still_moves() {
+    let mut turns = table(Broken);
+    turns.set_step(Duration::ZERO);
+    let _ = vs_computer(&mut turns, Side::North);
+    let _ = settle(&mut turns);
+    assert_eq!(moves(&turns), [1], "the first legal move is played instead");
+}
+
+#[test]
+fn taps_that_cannot_be_played_say_why_and_change_nothing() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = vs_computer(&mut turns, Side::South);
+    let effects = turns.tap(Side::North, 2);
+    assert!(!effects.save_game);
+    assert_eq!(view(&turns).banner, Banner::NotYourTurn(Side::South));
+    let _ = turns.tap(Side::South, 3); // an extra turn; house 3 is now empty
+    let effects = turns.tap(Side::South, 3);
+    assert!(!effects.save_game);
+    assert_eq!(view(&turns).banner, Banner::EmptyHouse(Side::South));
+    assert_eq!(moves(&turns), [3]);
+}
+
+#[test]
+fn a_hint_is_searched_in_the_background_and_lights_its_house() {
+    let mut turns = table(Quick);
+    let _ = vs_computer(&mut turns, Side::South);
+    let effects = turns.hint();
+    assert_eq!(effects.tick, Some(POLL_INTERVAL));
+    assert!(!view(&turns).can_hint, "one hint at a time");
+    let _ = settle(&mut turns);
+    let shown = view(&turns);
+    assert_eq!(shown.banner, Banner::Hint(6));
+    assert!(shown.board.houses[0][5].hinted);
+    let _ = turns.tap(Side::South, 6);
+    assert!(!view(&turns).board.houses[0][5].hinted, "a move clears the hint");
+}
+
+#[test]
+fn a_finished_game_is_counted_once_even_when_undone_and_finished_again() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    // Play the first legal move until the game ends, then undo the last and replay it.
+    let mut finished = Vec::new();
+    while !turns.session().unwrap().is_over() {
+        let pos = *turns.session().unwrap().position();
+        let house = pos.legal_moves().next().unwrap();
+        let effects = turns.tap(pos.side_to_move(), house as i32);
+        finished.extend(effects.finished);
+    }
+    assert_eq!(finished.len(), 1, "counted when it ended");
+    assert_eq!(finished[0].variant, Variant::Kalah);
+    assert_eq!(finished[0].opponent, Opponent::Human);
+    let shown = view(&turns);
+    assert!(shown.over && !shown.panel_hidden);
+    turns.hide_panel();
+    assert!(view(&turns).panel_hidden);
+    let _ = turns.undo();
+    assert!(!view(&turns).over && !view(&turns).panel_hidden);
+    let effects = turns.redo();
+    assert!(effects.finished.is_none(), "not counted a second time");
+    assert!(view(&turns).over);
+}
+
+#[test]
+fn resigning_ends_the_game_as_a_loss_and_asks_for_the_save_to_go() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = vs_computer(&mut turns, Side::South);
+    let effects = turns.resign();
+    assert!(effects.save_game);
+    assert_eq!(effects.finished.map(|f| f.result), Some(GameResult::Lost));
+    let shown = view(&turns);
+    assert!(shown.over);
+    assert_eq!(shown.resigned, Some(Side::South));
+    assert_eq!(shown.winner, Some(Side::North));
+    assert_eq!(turns.resign(), turns.resign(), "resigning twice changes nothing");
+}
+
+#[test]
+fn a_resumed_game_continues_at_its_position_and_the_computer_answers() {
+    let mut first = Session::new(
+        Rules::new(Variant::Oware),
+        Side::South,
+        Opponent::Computer { level: 2 },
+    )
+    .unwrap();
+    first.play(3).unwrap();
+    let saved = first.saved();
+    let mut turns = TurnLoop::new(Arc::new(Quick));
+    turns.set_step(Duration::ZERO);
+    let _ = turns.resume(Session::resume(&saved).unwrap());
+    assert_eq!(turns.session().unwrap().position(), first.position());
+    assert!(!turns.is_busy(), "off screen nobody thinks");
+    let _ = turns.set_on_screen(true);
+    let _ = settle(&mut turns);
+    assert_eq!(moves(&turns).len(), 2);
+    assert_eq!(view(&turns).to_move, Side::South);
+}
+
+#[test]
+fn an_illegal_record_is_refused_and_the_game_on_the_board_stays() {
+    let mut turns = table(Quick);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    let _ = turns.tap(Side::South, 1);
+    let _ = settle(&mut turns);
+    let record = turns.load_record(Rules::new(Variant::Kalah), Opponent::Human, &[3, 3]);
+    assert!(record.is_err());
+    assert_eq!(moves(&turns), [1]);
+    let effects = turns
+        .load_record(Rules::new(Variant::Kalah), Opponent::Human, &[3, 1])
+        .unwrap();
+    assert!(effects.save_game && effects.finished.is_none());
+    assert_eq!(moves(&turns), [3, 1]);
+}

@@ -1,0 +1,82 @@
+//! The game screen as plain data, read off the turn loop.
+
+use super::super::banner::Banner;
+use super::super::board_view::{board_view, BoardFacts, BoardView};
+use super::TurnLoop;
+use crate::engine::{Rules, Side};
+use crate::store::Opponent;
+
+/// Everything the game screen shows, as plain data.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameView {
+    pub rules: Rules,
+    pub opponent: Opponent,
+    pub board: BoardView,
+    /// The player whose turn it is (during an animation, the player who moved).
+    pub to_move: Side,
+    /// The computer is searching for its move.
+    pub thinking: bool,
+    pub animating: bool,
+    /// Seeds still in the sowing hand while the animation runs.
+    pub in_hand: u32,
+    /// The game is over and its last move has been shown.
+    pub over: bool,
+    /// The winner once over; `None` is a draw.
+    pub winner: Option<Side>,
+    /// The side that gave up, if the game ended that way.
+    pub resigned: Option<Side>,
+    pub banner: Banner,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub can_hint: bool,
+    /// The game-over panel is put aside to look at the final board.
+    pub panel_hidden: bool,
+}
+
+impl TurnLoop {
+    /// What the game screen shows now; `None` before the first game.
+    pub fn view(&self) -> Option<GameView> {
+        let session = self.session.as_ref()?;
+        let pos = session.position();
+        let rules = pos.rules();
+        let idle = self.animation.is_none();
+        let playable: Vec<u8> = if session.human_to_move() && idle {
+            pos.legal_moves().collect()
+        } else {
+            Vec::new()
+        };
+        let (pits, active, in_hand) = match &self.animation {
+            Some(a) => (a.playback.pits(), a.playback.active(), a.playback.in_hand()),
+            None => (pos.pits(), None, 0),
+        };
+        let board = board_view(&BoardFacts {
+            houses: rules.houses,
+            pits,
+            active,
+            playable: &playable,
+            mover: pos.side_to_move(),
+            last_move: session.last_move(),
+            hint: self.hint,
+        });
+        Some(GameView {
+            rules,
+            opponent: session.opponent(),
+            board,
+            to_move: match &self.animation {
+                Some(a) => a.mover,
+                None => pos.side_to_move(),
+            },
+            thinking: self.pending.as_ref().is_some_and(|p| p.job == Job::Move),
+            animating: !idle,
+            in_hand,
+            over: session.is_over() && idle,
+            winner: session.winner().flatten(),
+            resigned: session.resigned(),
+            banner: self.banner,
+            can_undo: session.can_undo(),
+            can_redo: session.can_redo(),
+            can_hint: session.human_to_move() && self.pending.is_none() && idle,
+            panel_hidden: self.panel_hidden,
+        })
+    }
+}

@@ -1,0 +1,20 @@
+//! The `Theme` global and the bundled translation: the player's theme and language take
+//! effect at once, in every window.
+
+use super::super::language;
+use super::super::prefs::{self, THEMES};
+use crate::store::Settings;
+use crate::Theme;
+
+/// Applies the theme and language of `settings`; `System` follows `system_locales`
+/// (most preferred first).
+pub fn render(ui: &Theme<'_>, settings: &Settings, system_locales: &[String]) {
+    let locales = system_locales.iter().map(String::as_str);
+    let spoken = crate::platform::effective_language(settings.language, locales);
+    // Fails only while a translation is not bundled; English shows then.
+    if let Err(e) = language::select(spoken) {
+        eprintln!("mancala: no {spoken:?} translation: {e}");
+    }
+    ui.set_choice(prefs::index_of(&THEMES, &settings.theme));
+    ui.set_font_family(language::font_family(spoken).into());
+}

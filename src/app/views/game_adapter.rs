@@ -1,0 +1,121 @@
+//! The `GameState` global: renders the turn loop's [`GameView`] and turns the game
+//! screen's callbacks into [`GameAction`]s.
+
+use super::super::banner::Banner;
+use super::super::board_view::HouseView;
+use super::super::turn_loop::GameView;
+use super::prefs_adapter::level_number;
+use crate::engine::{Side, Variant};
+use crate::{GameState, Notice, PitView};
+use slint::{ModelRc, VecModel};
+use std::rc::Rc;
+
+/// What the player did on the game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameAction {
+    /// A tap on house `house` (as its owner numbers it) of `side`'s row.
+    Tap(Side, i32),
+    /// A tap on the board outside the houses.
+    Board,
+    Undo,
+    Redo,
+    Hint,
+    Resign,
+    Rematch,
+    HidePanel,
+    ShowPanel,
+}
+
+fn pit(house: &HouseView) -> PitView {
+    PitView {
+        seeds: house.seeds as i32,
+        playable: house.playable,
+        last_move: house.last_move,
+        active: house.active,
+        hinted: house.hinted,
+    }
+}
+
+/// The banner as the game view words it: the notice, the side it is about, the seeds
+/// and the house it mentions.
+fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
+    let about = |notice, side| (notice, side, 0, 0);
+    match banner {
+        Banner::Quiet => about(Notice::None, Side::South),
+        Banner::ExtraTurn(side) => about(Notice::ExtraTurn, side),
+        Banner::Capture { side, seeds } => (Notice::Capture, side, seeds, 0),
+        Banner::GrandSlamSpared(side) => about(Notice::GrandSlamSpared, side),
+        Banner::MustFeed(side) => about(Notice::MustFeed, side),
+        Banner::Relay(side) => about(Notice::Relay, side),
+        Banner::EmptyHouse(side) => about(Notice::EmptyHouse, side),
+        Banner::DoesNotFeed(side) => about(Notice::DoesNotFeed, side),
+        Banner::GrandSlamForbidden(side) => about(Notice::GrandSlamForbidden, side),
+        Banner::NotYourTurn(side) => about(Notice::NotYourTurn, side),
+        Banner::Hint(house) => (Notice::Hint, Side::South, 0, house),
+        Banner::Repetition(side) => about(Notice::Repetition, side),
+        Banner::Sweep(side) => about(Notice::Sweep, side),
+    }
+}
+
+fn side_number(side: Option<Side>) -> i32 {
+    side.map_or(-1, |s| s.index() as i32)
+}
+
+/// The variant's number in the UI: its place in `Variant::ALL`.
+pub fn variant_number(variant: Variant) -> i32 {
+    super::super::prefs::index_of(&Variant::ALL, &variant)
+}
+
+/// Shows `view` on the game screen.
+pub fn render(ui: &GameState<'_>, view: &GameView) {
+    let rules = view.rules;
+    let [south, north] = &view.board.houses;
+    let row = |houses: &[HouseView]| {
+        ModelRc::from(Rc::new(VecModel::from_iter(houses.iter().map(pit))))
+    };
+    ui.set_variant(variant_number(rules.variant));
+    ui.set_houses(rules.houses as i32);
+    ui.set_south(row(south));
+    ui.set_north(row(north));
+    ui.set_south_store(view.board.stores[0] as i32);
+    ui.set_north_store(view.board.stores[1] as i32);
+    ui.set_south_store_active(view.board.store_active[0]);
+    ui.set_north_store_active(view.board.store_active[1]);
+    ui.set_level(level_number(view.opponent));
+    ui.set_to_move(view.to_move.index() as i32);
+    ui.set_thinking(view.thinking);
+    ui.set_animating(view.animating);
+    ui.set_in_hand(view.in_hand as i32);
+    ui.set_over(view.over);
+    ui.set_winner(side_number(view.winner));
+    ui.set_resigned_side(side_number(view.resigned));
+    let (notice, side, seeds, house) = notice(view.banner);
+    ui.set_notice(notice);
+    ui.set_notice_side(side.index() as i32);
+    ui.set_notice_seeds(seeds as i32);
+    ui.set_notice_house(house as i32);
+    ui.set_can_undo(view.can_undo);
+    ui.set_can_redo(view.can_redo);
+    ui.set_can_hint(view.can_hint);
+    ui.set_panel_hidden(view.panel_hidden);
+}
+
+/// Sends every action of the game screen to `act`.
+pub fn connect(ui: &GameState<'_>, act: impl Fn(GameAction) + Clone + 'static) {
+    let on = |action: GameAction| {
+        let act = act.clone();
+        move || act(action)
+    };
+    ui.on_board_tapped(on(GameAction::Board));
+    ui.on_undo(on(GameAction::Undo));
+    ui.on_redo(on(GameAction::Redo));
+    ui.on_hint(on(GameAction::Hint));
+    ui.on_resign(on(GameAction::Resign));
+    ui.on_rematch(on(GameAction::Rematch));
+    ui.on_hide_panel(on(GameAction::HidePanel));
+    ui.on_show_panel(on(GameAction::ShowPanel));
+    ui.on_house_tapped(move |side, house| {
+        let side = if side == 0 { Side::South } else { Side::North };
+        act(GameAction::Tap(side, house))
+    });
+}

@@ -1,0 +1,9 @@
+//! One adapter per Slint global, in the manner of Slint's todo-mvc: each renders its
+//! global from plain data and turns its callbacks into typed Rust values. Nothing else
+//! in the crate touches a global.
+
+pub mod appearance_adapter;
+pub mod game_adapter;
+pub mod home_adapter;
+pub mod prefs_adapter;
+pub mod stats_adapter;
