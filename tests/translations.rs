@@ -334,7 +334,8 @@ fn the_shipped_translations_are_the_store_languages() {
         .filter_map(|entry| {
             let path = entry.unwrap().path();
             let po = path.join("LC_MESSAGES/mancala.po");
-            po.is_file().then(|| path.file_name().unwrap().to_string_lossy().into_owned())
+            po.is_file()
+                .then(|| path.file_name().unwrap().to_string_lossy().into_owned())
         })
         .collect();
     bundled.sort();

@@ -7,7 +7,7 @@
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::{App, Brain, Computer};
 use mancala::engine::{Game, Position, Side, Variant};
-use mancala::store::{Difficulty, Opponent};
+use mancala::store::Opponent;
 use mancala::{AppWindow, Screen};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalSize, Model};
@@ -276,24 +276,6 @@ fn two_people_play_a_whole_game_by_tapping_houses_to_the_game_over_panel() {
     ui.tap("Rematch");
     assert!(!ui.position().is_over());
     assert!(ui.app.record().unwrap().is_empty());
-}
-
-#[test]
-fn every_difficulty_has_its_own_name_and_can_be_chosen() {
-    // A level the store knows but the UI cannot name would read "Computer: Two players";
-    // this fails until `Names.level` in ui/state.slint names it.
-    init_no_event_loop();
-    let dir = tempfile::tempdir().unwrap();
-    let ui = Ui::launch(dir.path());
-    ui.tap("New game");
-    for level in Difficulty::ALL {
-        let mut name = level.name().to_string();
-        name[..1].make_ascii_uppercase();
-        ui.tap_in("Opponent", &format!("Computer: {name}"));
-        assert_eq!(ui.app.settings().opponent, Opponent::Computer { level });
-    }
-    ui.tap_in("Opponent", "Another person on this device");
-    assert_eq!(ui.app.settings().opponent, Opponent::Human);
 }
 
 #[test]

@@ -176,7 +176,10 @@ fn handle<R>(core: &Rc<RefCell<Controller>>, work: impl FnOnce(&mut Controller) 
 
 /// A callback that runs `work` on the controller, if it still exists. Callbacks hold
 /// weak references so the window does not keep the controller alive in a cycle.
-fn on<T>(core: &Rc<RefCell<Controller>>, work: impl Fn(&mut Controller, T) + 'static) -> impl Fn(T) + Clone + 'static {
+fn on<T>(
+    core: &Rc<RefCell<Controller>>,
+    work: impl Fn(&mut Controller, T) + 'static,
+) -> impl Fn(T) + Clone + 'static {
     let weak = Rc::downgrade(core);
     let work = Rc::new(work);
     move |value| {
@@ -210,9 +213,11 @@ fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         move || dismiss(()),
     );
     let start = on(core, |c, ()| c.start_game());
-    prefs_adapter::connect(&window.global::<Prefs>(), on(core, Controller::choose), move || {
-        start(())
-    });
+    prefs_adapter::connect(
+        &window.global::<Prefs>(),
+        on(core, Controller::choose),
+        move || start(()),
+    );
 }
 
 impl Controller {
@@ -252,9 +257,9 @@ impl Controller {
         }
         match to {
             Screen::Home => self.render_home(),
-            Screen::Stats => self.with_window(|w| {
-                stats_adapter::render(&w.global::<StatsState>(), &self.stats)
-            }),
+            Screen::Stats => {
+                self.with_window(|w| stats_adapter::render(&w.global::<StatsState>(), &self.stats))
+            }
             Screen::NewGame | Screen::Settings => self.render_prefs(),
             _ => {}
         }
@@ -374,11 +379,15 @@ impl Controller {
     }
 
     fn render_home(&self) {
-        let saved = self.turns.session().filter(|s| !s.is_over()).map(|s| SavedSummary {
-            variant: s.rules().variant,
-            opponent: s.opponent(),
-            stores: s.position().stores(),
-        });
+        let saved = self
+            .turns
+            .session()
+            .filter(|s| !s.is_over())
+            .map(|s| SavedSummary {
+                variant: s.rules().variant,
+                opponent: s.opponent(),
+                stores: s.position().stores(),
+            });
         let view = HomeView {
             saved,
             data_notice: self.data_notice,

@@ -48,7 +48,9 @@ pub fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
 
 /// The entry at a UI index; `None` for a stale or hostile index, which is ignored.
 pub fn pick<T: Copy>(all: &[T], index: i32) -> Option<T> {
-    usize::try_from(index).ok().and_then(|i| all.get(i).copied())
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| all.get(i).copied())
 }
 
 /// The seed counts a game may start with.
@@ -121,10 +123,22 @@ mod tests {
         assert_eq!(settings.current_rules().houses, 7);
         assert_eq!(settings.rules_for(Variant::Kalah).seeds, 4);
         assert!(apply(&mut settings, Choice::Variant(Variant::Oware)));
-        assert!(!apply(&mut settings, Choice::Houses(7)), "Oware has six houses");
-        assert!(!apply(&mut settings, Choice::EmptyCapture(true)), "not an Oware option");
-        assert!(apply(&mut settings, Choice::GrandSlam(GrandSlam::Forbidden)));
-        assert!(!apply(&mut settings, Choice::Seeds(9)), "outside the seed range");
+        assert!(
+            !apply(&mut settings, Choice::Houses(7)),
+            "Oware has six houses"
+        );
+        assert!(
+            !apply(&mut settings, Choice::EmptyCapture(true)),
+            "not an Oware option"
+        );
+        assert!(apply(
+            &mut settings,
+            Choice::GrandSlam(GrandSlam::Forbidden)
+        ));
+        assert!(
+            !apply(&mut settings, Choice::Seeds(9)),
+            "outside the seed range"
+        );
         assert_eq!(settings.rules_for(Variant::Congkak).seeds, 5);
     }
 
@@ -138,6 +152,9 @@ mod tests {
                 }
             }
         }
-        assert_eq!(has_grand_slam(Variant::Oware), !has_empty_capture(Variant::Oware));
+        assert_eq!(
+            has_grand_slam(Variant::Oware),
+            !has_empty_capture(Variant::Oware)
+        );
     }
 }

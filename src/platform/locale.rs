@@ -114,7 +114,10 @@ mod tests {
     }
 
     /// The bundled-translation code ("en", "my", "th", "ms") the app would show.
-    fn language_code<'a>(chosen: Language, locales: impl IntoIterator<Item = &'a str>) -> &'static str {
+    fn language_code<'a>(
+        chosen: Language,
+        locales: impl IntoIterator<Item = &'a str>,
+    ) -> &'static str {
         effective_language(chosen, locales)
             .code()
             .expect("effective_language never returns System")

@@ -6,10 +6,10 @@
 //! here without a window; the controller wires it to the UI and the files.
 
 mod effects;
-mod thinking;
-mod view;
 #[cfg(test)]
 mod tests;
+mod thinking;
+mod view;
 
 pub use effects::{Effects, FinishedGame};
 pub use thinking::POLL_INTERVAL;
@@ -25,15 +25,12 @@ use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;
 
-
-
 /// A move being animated, with what to announce when it has been shown.
 struct Animation {
     playback: Playback,
     mover: Side,
     summary: MoveSummary,
 }
-
 
 /// One game on the game screen; see the module documentation.
 pub struct TurnLoop {
@@ -216,8 +213,8 @@ impl TurnLoop {
             }
             return self.effects();
         }
+        self.poll_answer()
     }
-
 
     /// Takes back a move (against the computer, back to the person's own last move).
     pub fn undo(&mut self) -> Effects {
@@ -253,7 +250,6 @@ impl TurnLoop {
     pub fn show_panel(&mut self) {
         self.panel_hidden = false;
     }
-
 
     // ---- inside the loop -------------------------------------------------------------
 
@@ -357,8 +353,6 @@ impl TurnLoop {
             None => self.effects(),
         }
     }
-
-
 
     /// Undo and redo: stop the computer, settle the animation, move through the history.
     fn change_history(&mut self, step: fn(&mut Session) -> bool) -> Effects {

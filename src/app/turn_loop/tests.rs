@@ -106,7 +106,11 @@ fn a_move_is_saved_at_once_animated_step_by_step_and_ends_on_the_engines_positio
     assert!(shown.animating && shown.in_hand > 0);
     assert_eq!(shown.board.houses[0][0].seeds, 0, "the house was emptied");
     let rest = settle(&mut turns);
-    assert_eq!(rest.last().unwrap().tick, None, "the timer stops at the end");
+    assert_eq!(
+        rest.last().unwrap().tick,
+        None,
+        "the timer stops at the end"
+    );
     let settled = view(&turns);
     let pos = *turns.session().unwrap().position();
     assert!(!settled.animating);
@@ -142,7 +146,10 @@ fn the_computer_answers_after_the_persons_move_has_been_shown() {
     let mut turns = table(Quick);
     let _ = vs_computer(&mut turns, Side::South);
     let _ = turns.tap(Side::South, 1);
-    assert!(!view(&turns).thinking, "no search while the move is animated");
+    assert!(
+        !view(&turns).thinking,
+        "no search while the move is animated"
+    );
     let effects = settle(&mut turns);
     assert!(effects.iter().any(|e| e.save_game), "the answer is saved");
     assert_eq!(moves(&turns), [1, 1]);
@@ -172,7 +179,10 @@ fn undo_against_the_computer_goes_back_to_the_persons_own_move() {
     assert_eq!(moves(&turns), [1, 1]);
     let effects = turns.undo();
     assert!(effects.save_game);
-    assert!(moves(&turns).is_empty(), "the reply and the move are taken back");
+    assert!(
+        moves(&turns).is_empty(),
+        "the reply and the move are taken back"
+    );
     assert!(view(&turns).can_redo);
     let _ = turns.redo();
     assert_eq!(moves(&turns), [1, 1]);
@@ -194,7 +204,10 @@ fn leaving_the_game_screen_or_undoing_cancels_the_search() {
     assert!(!turns.is_busy());
 
     let _ = turns.set_on_screen(true);
-    assert!(view(&turns).thinking, "back on screen the computer thinks again");
+    assert!(
+        view(&turns).thinking,
+        "back on screen the computer thinks again"
+    );
     let _ = turns.undo();
     stopped
         .recv_timeout(Duration::from_secs(10))
@@ -238,7 +251,10 @@ fn a_hint_is_searched_in_the_background_and_lights_its_house() {
     assert_eq!(shown.banner, Banner::Hint(6));
     assert!(shown.board.houses[0][5].hinted);
     let _ = turns.tap(Side::South, 6);
-    assert!(!view(&turns).board.houses[0][5].hinted, "a move clears the hint");
+    assert!(
+        !view(&turns).board.houses[0][5].hinted,
+        "a move clears the hint"
+    );
 }
 
 #[test]
@@ -280,7 +296,11 @@ fn resigning_ends_the_game_as_a_loss_and_asks_for_the_save_to_go() {
     assert!(shown.over);
     assert_eq!(shown.resigned, Some(Side::South));
     assert_eq!(shown.winner, Some(Side::North));
-    assert_eq!(turns.resign(), turns.resign(), "resigning twice changes nothing");
+    assert_eq!(
+        turns.resign(),
+        turns.resign(),
+        "resigning twice changes nothing"
+    );
 }
 
 #[test]

@@ -53,9 +53,7 @@ impl TurnLoop {
             let brain = Arc::clone(&self.brain);
             self.pending = Some(Pending {
                 job: Job::Move,
-                answer: BackgroundJob::start(move |cancel| {
-                    brain.choose_move(&game, level, cancel)
-                }),
+                answer: BackgroundJob::start(move |cancel| brain.choose_move(&game, level, cancel)),
             });
         }
         self.effects()

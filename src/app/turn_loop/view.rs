@@ -2,12 +2,13 @@
 
 use super::super::banner::Banner;
 use super::super::board_view::{board_view, BoardFacts, BoardView};
+use super::thinking::Job;
 use super::TurnLoop;
 use crate::engine::{Rules, Side};
 use crate::store::Opponent;
 
 /// Everything the game screen shows, as plain data.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameView {
     pub rules: Rules,
     pub opponent: Opponent,

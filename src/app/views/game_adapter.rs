@@ -70,9 +70,8 @@ pub fn variant_number(variant: Variant) -> i32 {
 pub fn render(ui: &GameState<'_>, view: &GameView) {
     let rules = view.rules;
     let [south, north] = &view.board.houses;
-    let row = |houses: &[HouseView]| {
-        ModelRc::from(Rc::new(VecModel::from_iter(houses.iter().map(pit))))
-    };
+    let row =
+        |houses: &[HouseView]| ModelRc::from(Rc::new(VecModel::from_iter(houses.iter().map(pit))));
     ui.set_variant(variant_number(rules.variant));
     ui.set_houses(rules.houses as i32);
     ui.set_south(row(south));

@@ -4,7 +4,7 @@
 use super::super::language;
 use super::super::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
 use crate::engine::{GrandSlam, Variant};
-use crate::store::{Difficulty, Language, Opponent, Settings};
+use crate::store::{Language, Opponent, Settings};
 use crate::{Names, Prefs};
 use slint::{ModelRc, SharedString, VecModel};
 use std::rc::Rc;
@@ -12,7 +12,7 @@ use std::rc::Rc;
 /// The opponents in the order the screens list them: another person, then the levels.
 fn opponents() -> Vec<Opponent> {
     std::iter::once(Opponent::Human)
-        .chain(Difficulty::ALL.map(|level| Opponent::Computer { level }))
+        .chain(Opponent::LEVELS.map(|level| Opponent::Computer { level }))
         .collect()
 }
 
@@ -30,7 +30,9 @@ fn labels(items: &[u8]) -> ModelRc<SharedString> {
 }
 
 fn numbers(items: &[u8]) -> ModelRc<i32> {
-    ModelRc::from(Rc::new(VecModel::from_iter(items.iter().map(|&n| n as i32))))
+    ModelRc::from(Rc::new(VecModel::from_iter(
+        items.iter().map(|&n| n as i32),
+    )))
 }
 
 /// Shows `settings`; the rule fields show the selected variant's rules and options.
@@ -52,7 +54,7 @@ pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
     ui.set_empty_capture(rules.empty_capture);
     ui.set_has_grand_slam(prefs::has_grand_slam(rules.variant));
     ui.set_grand_slam(prefs::index_of(&GrandSlam::ALL, &rules.grand_slam));
-    let levels = 0..=Difficulty::ALL.len() as i32;
+    let levels = 0..=Opponent::LEVELS.count() as i32;
     ui.set_opponents(strings(levels.map(|l| names.invoke_opponent(l))));
     ui.set_level(level_number(settings.opponent));
     ui.set_first(prefs::index_of(&FIRSTS, &settings.first));
@@ -71,7 +73,11 @@ pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
 
 /// Sends every choice made on screen to `chosen`, and Start to `start`. A choice whose
 /// index is out of range (a stale list) is dropped.
-pub fn connect(ui: &Prefs<'_>, chosen: impl Fn(Choice) + Clone + 'static, start: impl Fn() + 'static) {
+pub fn connect(
+    ui: &Prefs<'_>,
+    chosen: impl Fn(Choice) + Clone + 'static,
+    start: impl Fn() + 'static,
+) {
     fn by_index<T: Copy + 'static>(
         all: Vec<T>,
         choice: fn(T) -> Choice,
