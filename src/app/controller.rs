@@ -3,170 +3,44 @@
 //! saving, counting finished games, running the timer. Every callback and timer tick
 //! arrives here on the UI thread, does a little work and returns; nothing here waits.
 
-use super::brain::Brain;
 use super::navigation::{Back, Navigator};
 use super::prefs::{self, Choice};
-use super::session::Session;
 use super::turn_loop::{Effects, TurnLoop};
 use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
-use crate::engine::{IllegalMove, Position, Rules, Side};
-use crate::store::{Opponent, Settings, Stats, Store};
+use crate::engine::Side;
+use crate::store::{Settings, Stats, Store};
 use crate::{AppWindow, GameState, HomeState, Names, Nav, Prefs, Screen, StatsState, Theme};
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
-use std::path::PathBuf;
 use std::rc::{Rc, Weak};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The app: create it once for the window, keep it alive while the window runs.
-pub struct App {
-    core: Rc<RefCell<Controller>>,
-}
-
-struct Controller {
-    window: slint::Weak<AppWindow>,
-    me: Weak<RefCell<Controller>>,
-    store: Store,
-    settings: Settings,
-    stats: Stats,
-    nav: Navigator,
-    turns: TurnLoop,
-    ticker: Timer,
+pub(super) struct Controller {
+    pub(super) window: slint::Weak<AppWindow>,
+    pub(super) me: Weak<RefCell<Controller>>,
+    pub(super) store: Store,
+    pub(super) settings: Settings,
+    pub(super) stats: Stats,
+    pub(super) nav: Navigator,
+    pub(super) turns: TurnLoop,
+    pub(super) ticker: Timer,
     /// The interval the ticker runs at, if it runs.
-    ticking: Option<Duration>,
+    pub(super) ticking: Option<Duration>,
     /// Files that could not be read were set aside; the home screen says so once.
-    data_notice: bool,
-    system_locales: Vec<String>,
-    on_leave: Option<Box<dyn Fn()>>,
+    pub(super) data_notice: bool,
+    pub(super) system_locales: Vec<String>,
+    pub(super) on_leave: Option<Box<dyn Fn()>>,
     /// The longest time one callback or tick kept the UI thread busy.
-    busiest: Duration,
-}
-
-impl App {
-    /// Binds `window` to the store in `data_dir` and the computer player `brain`.
-    /// Loads the settings, statistics and any saved game; the home screen then offers
-    /// Continue.
-    pub fn new(window: &AppWindow, data_dir: impl Into<PathBuf>, brain: Arc<dyn Brain>) -> App {
-        let mut store = Store::open(data_dir);
-        let settings = store.load_settings();
-        let stats = store.load_stats();
-        let saved = store.load_game().and_then(|g| Session::resume(&g).ok());
-        let data_notice = !store.take_notices().is_empty();
-        let mut turns = TurnLoop::new(brain);
-        if let Some(session) = saved.filter(|s| !s.is_over()) {
-            let _ = turns.resume(session);
-        }
-        let core = Rc::new_cyclic(|me| {
-            RefCell::new(Controller {
-                window: window.as_weak(),
-                me: me.clone(),
-                store,
-                settings,
-                stats,
-                nav: Navigator::new(),
-                turns,
-                ticker: Timer::default(),
-                ticking: None,
-                data_notice,
-                system_locales: crate::platform::locale::desktop_locales(|name| {
-                    std::env::var(name).ok()
-                }),
-                on_leave: None,
-                busiest: Duration::ZERO,
-            })
-        });
-        connect(window, &core);
-        let mut c = core.borrow_mut();
-        c.settings_changed();
-        c.screen_changed(Screen::Home);
-        drop(c);
-        App { core }
-    }
-
-    /// The Back button: the previous screen, or `Back::Leave` on the home screen.
-    pub fn back(&self) -> Back {
-        self.run(Controller::back)
-    }
-
-    /// Opens a screen as if the player had navigated there.
-    pub fn go(&self, screen: Screen) {
-        self.run(|c| c.go(screen))
-    }
-
-    /// What to do when Back is pressed on the home screen inside the UI (the platform's
-    /// own back button calls [`App::back`] and acts on `Back::Leave` itself).
-    pub fn on_leave(&self, leave: impl Fn() + 'static) {
-        self.core.borrow_mut().on_leave = Some(Box::new(leave));
-    }
-
-    /// The device's preferred languages, most preferred first (Android passes its
-    /// locales; the desktop reads the environment by default).
-    pub fn set_system_locales(&self, locales: Vec<String>) {
-        self.run(|c| {
-            c.system_locales = locales;
-            c.settings_changed();
-        })
-    }
-
-    /// Starts a game with `rules` from a record of moves, without animation, and opens
-    /// the game screen (screenshots and tests). An illegal record is refused whole.
-    pub fn load_record(
-        &self,
-        rules: Rules,
-        opponent: Opponent,
-        moves: &[u8],
-    ) -> Result<(), IllegalMove> {
-        self.run(|c| {
-            let effects = c.turns.load_record(rules, opponent, moves)?;
-            c.carry_out(effects);
-            c.show_game_screen();
-            Ok(())
-        })
-    }
-
-    /// The position on the board now (tests check seed conservation against it).
-    pub fn position(&self) -> Option<Position> {
-        let c = self.core.borrow();
-        c.turns.session().map(|s| *s.position())
-    }
-
-    /// The record of the game on the board ("3 6 1").
-    pub fn record(&self) -> Option<String> {
-        let c = self.core.borrow();
-        c.turns.session().map(|s| s.game().record())
-    }
-
-    /// The settings as the store holds them.
-    pub fn settings(&self) -> Settings {
-        self.core.borrow().settings.clone()
-    }
-
-    /// True while the computer (or a hint) is searching or a move is being animated.
-    pub fn is_busy(&self) -> bool {
-        self.core.borrow().turns.is_busy()
-    }
-
-    /// The longest time a single callback or timer tick kept the UI thread busy since
-    /// the app started or [`App::restart_ui_work_measure`] was called.
-    pub fn busiest_ui_work(&self) -> Duration {
-        self.core.borrow().busiest
-    }
-
-    /// Starts measuring [`App::busiest_ui_work`] afresh (to time one stretch of play).
-    pub fn restart_ui_work_measure(&self) {
-        self.core.borrow_mut().busiest = Duration::ZERO;
-    }
-
-    fn run<R>(&self, work: impl FnOnce(&mut Controller) -> R) -> R {
-        handle(&self.core, work)
-    }
+    pub(super) busiest: Duration,
 }
 
 /// Runs `work` on the controller and keeps the longest time any such call took.
-fn handle<R>(core: &Rc<RefCell<Controller>>, work: impl FnOnce(&mut Controller) -> R) -> R {
+pub(super) fn handle<R>(
+    core: &Rc<RefCell<Controller>>,
+    work: impl FnOnce(&mut Controller) -> R,
+) -> R {
     let started = Instant::now();
     let mut c = core.borrow_mut();
     let result = work(&mut c);
@@ -190,7 +64,7 @@ fn on<T>(
 }
 
 /// Connects every global's callbacks to the controller.
-fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
+pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
     let nav = window.global::<Nav>();
     nav.on_go(on(core, Controller::go));
     let back = on(core, |c, ()| {
@@ -229,27 +103,27 @@ impl Controller {
 
     // ---- screens ----------------------------------------------------------------------
 
-    fn go(&mut self, screen: Screen) {
+    pub(super) fn go(&mut self, screen: Screen) {
         let from = self.nav.current();
         self.nav.go(screen);
         self.screen_changed(from);
     }
 
-    fn back(&mut self) -> Back {
+    pub(super) fn back(&mut self) -> Back {
         let from = self.nav.current();
         let back = self.nav.back();
         self.screen_changed(from);
         back
     }
 
-    fn show_game_screen(&mut self) {
+    pub(super) fn show_game_screen(&mut self) {
         let from = self.nav.current();
         self.nav.show_game();
         self.screen_changed(from);
     }
 
     /// The turn loop learns whether the game screen shows; other screens show fresh data.
-    fn screen_changed(&mut self, from: Screen) {
+    pub(super) fn screen_changed(&mut self, from: Screen) {
         let to = self.nav.current();
         if (from == Screen::Game) != (to == Screen::Game) {
             let effects = self.turns.set_on_screen(to == Screen::Game);
@@ -319,7 +193,7 @@ impl Controller {
     }
 
     /// Does what the turn loop asked for, then shows the game as it is now.
-    fn carry_out(&mut self, effects: Effects) {
+    pub(super) fn carry_out(&mut self, effects: Effects) {
         if effects.save_game {
             self.save_game();
         }
@@ -363,7 +237,7 @@ impl Controller {
 
     /// Shows the settings everywhere they matter: the prefs, theme and language, and
     /// the animation speed of the turn loop.
-    fn settings_changed(&mut self) {
+    pub(super) fn settings_changed(&mut self) {
         let step = Duration::from_millis(self.settings.animation.step_millis());
         self.turns.set_step(step);
         self.with_window(|w| {

@@ -12,7 +12,8 @@
 //! - `navigation`: the screen stack and what Back does (reused by the Android back key);
 //! - `language`: the bundled translation and the font family of each language;
 //! - `views`: one adapter per Slint global, rendering plain data and reading callbacks;
-//! - `controller`: the wiring and the saves, on the UI thread.
+//! - `controller`: the wiring and the saves, on the UI thread; `facade`: the `App` that
+//!   the entry points, the screenshot tool and the UI tests hold.
 
 pub mod background;
 pub mod banner;
@@ -20,6 +21,7 @@ pub mod board_view;
 pub mod brain;
 mod computer;
 mod controller;
+mod facade;
 pub mod language;
 pub mod navigation;
 pub mod playback;
@@ -30,5 +32,5 @@ pub mod views;
 
 pub use brain::Brain;
 pub use computer::Computer;
-pub use controller::App;
+pub use facade::App;
 pub use navigation::{Back, Navigator};

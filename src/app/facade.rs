@@ -1,0 +1,142 @@
+//! The app's public face: what the desktop and Android entry points, the screenshot
+//! tool and the UI tests hold. It owns the controller and runs each request on it.
+
+use super::brain::Brain;
+use super::controller::{connect, handle, Controller};
+use super::navigation::{Back, Navigator};
+use super::session::Session;
+use super::turn_loop::TurnLoop;
+use crate::engine::{IllegalMove, Position, Rules};
+use crate::store::{Opponent, Settings, Store};
+use crate::{AppWindow, Screen};
+use slint::{ComponentHandle, Timer};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The app: create it once for the window, keep it alive while the window runs.
+pub struct App {
+    core: Rc<RefCell<Controller>>,
+}
+
+impl App {
+    /// Binds `window` to the store in `data_dir` and the computer player `brain`.
+    /// Loads the settings, statistics and any saved game; the home screen then offers
+    /// Continue.
+    pub fn new(window: &AppWindow, data_dir: impl Into<PathBuf>, brain: Arc<dyn Brain>) -> App {
+        let mut store = Store::open(data_dir);
+        let settings = store.load_settings();
+        let stats = store.load_stats();
+        let saved = store.load_game().and_then(|g| Session::resume(&g).ok());
+        let data_notice = !store.take_notices().is_empty();
+        let mut turns = TurnLoop::new(brain);
+        if let Some(session) = saved.filter(|s| !s.is_over()) {
+            let _ = turns.resume(session);
+        }
+        let core = Rc::new_cyclic(|me| {
+            RefCell::new(Controller {
+                window: window.as_weak(),
+                me: me.clone(),
+                store,
+                settings,
+                stats,
+                nav: Navigator::new(),
+                turns,
+                ticker: Timer::default(),
+                ticking: None,
+                data_notice,
+                system_locales: crate::platform::locale::desktop_locales(|name| {
+                    std::env::var(name).ok()
+                }),
+                on_leave: None,
+                busiest: Duration::ZERO,
+            })
+        });
+        connect(window, &core);
+        let mut c = core.borrow_mut();
+        c.settings_changed();
+        c.screen_changed(Screen::Home);
+        drop(c);
+        App { core }
+    }
+
+    /// The Back button: the previous screen, or `Back::Leave` on the home screen.
+    pub fn back(&self) -> Back {
+        self.run(Controller::back)
+    }
+
+    /// Opens a screen as if the player had navigated there.
+    pub fn go(&self, screen: Screen) {
+        self.run(|c| c.go(screen))
+    }
+
+    /// What to do when Back is pressed on the home screen inside the UI (the platform's
+    /// own back button calls [`App::back`] and acts on `Back::Leave` itself).
+    pub fn on_leave(&self, leave: impl Fn() + 'static) {
+        self.core.borrow_mut().on_leave = Some(Box::new(leave));
+    }
+
+    /// The device's preferred languages, most preferred first (Android passes its
+    /// locales; the desktop reads the environment by default).
+    pub fn set_system_locales(&self, locales: Vec<String>) {
+        self.run(|c| {
+            c.system_locales = locales;
+            c.settings_changed();
+        })
+    }
+
+    /// Starts a game with `rules` from a record of moves, without animation, and opens
+    /// the game screen (screenshots and tests). An illegal record is refused whole.
+    pub fn load_record(
+        &self,
+        rules: Rules,
+        opponent: Opponent,
+        moves: &[u8],
+    ) -> Result<(), IllegalMove> {
+        self.run(|c| {
+            let effects = c.turns.load_record(rules, opponent, moves)?;
+            c.carry_out(effects);
+            c.show_game_screen();
+            Ok(())
+        })
+    }
+
+    /// The position on the board now (tests check seed conservation against it).
+    pub fn position(&self) -> Option<Position> {
+        let c = self.core.borrow();
+        c.turns.session().map(|s| *s.position())
+    }
+
+    /// The record of the game on the board ("3 6 1").
+    pub fn record(&self) -> Option<String> {
+        let c = self.core.borrow();
+        c.turns.session().map(|s| s.game().record())
+    }
+
+    /// The settings as the store holds them.
+    pub fn settings(&self) -> Settings {
+        self.core.borrow().settings.clone()
+    }
+
+    /// True while the computer (or a hint) is searching or a move is being animated.
+    pub fn is_busy(&self) -> bool {
+        self.core.borrow().turns.is_busy()
+    }
+
+    /// The longest time a single callback or timer tick kept the UI thread busy since
+    /// the app started or [`App::restart_ui_work_measure`] was called.
+    pub fn busiest_ui_work(&self) -> Duration {
+        self.core.borrow().busiest
+    }
+
+    /// Starts measuring [`App::busiest_ui_work`] afresh (to time one stretch of play).
+    pub fn restart_ui_work_measure(&self) {
+        self.core.borrow_mut().busiest = Duration::ZERO;
+    }
+
+    fn run<R>(&self, work: impl FnOnce(&mut Controller) -> R) -> R {
+        handle(&self.core, work)
+    }
+}
