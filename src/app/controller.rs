@@ -9,8 +9,8 @@ use super::playback::{Playback, Shown};
 use super::prefs;
 use super::session::{MoveSummary, Session, HUMAN_SIDE};
 use super::worker::{Poll, Search};
-use crate::engine::{IllegalMove, Rules, Side};
-use crate::store::{Settings, Stats, Store};
+use crate::engine::{EndReason, House, IllegalMove, MoveSet, Rules, Side};
+use crate::store::{Difficulty, Settings, Stats, Store};
 use crate::{AppWindow, GameState, HomeState, Nav, Notice, Prefs, Screen, StatLine, StatsState};
 use slint::{ComponentHandle, ModelRc, Timer, TimerMode, VecModel};
 use std::cell::RefCell;
@@ -44,7 +44,7 @@ enum Job {
 
 struct Pending {
     job: Job,
-    search: Search<u8>,
+    search: Search<House>,
 }
 
 /// What the banner's second line tells.
@@ -53,6 +53,7 @@ struct Told {
     notice: Notice,
     side: Side,
     seeds: u32,
+    /// The house a hint names (0 when none).
     house: u8,
 }
 
@@ -88,7 +89,7 @@ struct Controller {
     pending: Option<Pending>,
     brain: Arc<dyn Brain>,
     told: Told,
-    hint: Option<u8>,
+    hint: Option<House>,
     ticker: Timer,
     system_locales: Vec<String>,
     on_leave: Option<Box<dyn Fn()>>,
@@ -175,7 +176,7 @@ impl App {
         &self,
         rules: Rules,
         opponent: crate::store::Opponent,
-        moves: &[u8],
+        moves: &[House],
     ) -> Result<(), IllegalMove> {
         self.run(|c| c.load_record(rules, opponent, moves))
     }
@@ -368,10 +369,7 @@ impl Controller {
         self.stop_everything();
         let first = self.settings.next_first_side();
         self.save_settings();
-        match Session::new(rules, first, opponent) {
-            Ok(session) => self.session = Some(session),
-            Err(e) => eprintln!("mancala: cannot start a game with {rules:?}: {e}"),
-        }
+        self.session = Some(Session::new(rules, first, opponent));
         self.counted = false;
         self.told = Told::NOTHING;
         self.save_game();
@@ -388,11 +386,10 @@ impl Controller {
         &mut self,
         rules: Rules,
         opponent: crate::store::Opponent,
-        moves: &[u8],
+        moves: &[House],
     ) -> Result<(), IllegalMove> {
         self.stop_everything();
-        let mut session =
-            Session::new(rules, Side::South, opponent).map_err(|_| IllegalMove::GameOver)?;
+        let mut session = Session::new(rules, Side::South, opponent);
         for &house in moves {
             session.play(house)?;
         }
@@ -443,8 +440,11 @@ impl Controller {
             self.tell(Told::of(notice, mover));
             return;
         }
-        let house = house.clamp(0, u8::MAX as i32) as u8;
-        if let Err(why) = self.play(house) {
+        let played = session
+            .rules()
+            .house(house.max(0) as u32)
+            .and_then(|house| self.play(house));
+        if let Err(why) = played {
             let notice = match why {
                 IllegalMove::EmptyHouse { .. } => Notice::EmptyHouse,
                 IllegalMove::MustFeed { .. } => Notice::DoesNotFeed,
@@ -457,15 +457,13 @@ impl Controller {
 
     /// Plays `house` for the side to move, saves, and animates the move (or shows it at
     /// once when animation is off or the game screen is not showing).
-    fn play(&mut self, house: u8) -> Result<(), IllegalMove> {
+    fn play(&mut self, house: House) -> Result<(), IllegalMove> {
         let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
         let before = *session.position();
-        let mover = before.side_to_move();
-        let steps = session.play(house)?;
-        let mut summary = MoveSummary::of(&steps, mover, session.position());
-        if session.game().ended_by_repetition() {
-            summary.swept = false;
-        }
+        let report = session.play(house)?;
+        let mover = report.mover;
+        let summary = MoveSummary::of(&report);
+        let steps = report.steps;
         self.hint = None;
         self.save_game();
         let step = self.step_interval();
@@ -495,7 +493,7 @@ impl Controller {
         let Some(session) = &self.session else {
             return;
         };
-        self.told = if session.game().ended_by_repetition() {
+        self.told = if session.game().end_reason() == Some(EndReason::Repetition) {
             Told::of(Notice::Repetition, mover)
         } else if summary.captured > 0 {
             Told {
@@ -540,7 +538,7 @@ impl Controller {
         if self.pending.as_ref().is_some_and(|p| p.job == Job::Move) {
             return;
         }
-        let level = session.level().unwrap_or(1);
+        let level = session.level().unwrap_or(Difficulty::Beginner);
         let game = session.game().clone();
         let brain = Arc::clone(&self.brain);
         self.pending = Some(Pending {
@@ -600,7 +598,7 @@ impl Controller {
                     let first = self
                         .session
                         .as_ref()
-                        .and_then(|s| s.position().legal_moves().next());
+                        .and_then(|s| s.position().legal_moves().first());
                     match first {
                         Some(house) => self.answer_arrived(job, house),
                         None => self.pending = None,
@@ -613,13 +611,13 @@ impl Controller {
         }
     }
 
-    fn answer_arrived(&mut self, job: Job, house: u8) {
+    fn answer_arrived(&mut self, job: Job, house: House) {
         self.pending = None;
         match job {
             Job::Hint => {
                 self.hint = Some(house);
                 self.told = Told {
-                    house,
+                    house: house.number(),
                     ..Told::of(Notice::Hint, HUMAN_SIDE)
                 };
                 self.show_game();
@@ -631,7 +629,7 @@ impl Controller {
                     let fallback = self
                         .session
                         .as_ref()
-                        .and_then(|s| s.position().legal_moves().next());
+                        .and_then(|s| s.position().legal_moves().first());
                     if let Some(house) = fallback {
                         let _ = self.play(house);
                     }
@@ -700,7 +698,7 @@ impl Controller {
         if !self.counted {
             if let Some(result) = session.result() {
                 self.stats
-                    .record(session.rules().variant, session.opponent(), result);
+                    .record(session.rules().variant(), session.opponent(), result);
                 if let Err(e) = self.store.save_stats(&self.stats) {
                     eprintln!("mancala: could not save statistics: {e}");
                 }
@@ -780,7 +778,7 @@ impl Controller {
                     let pos = session.position();
                     home.set_has_saved_game(true);
                     home.set_saved_variant(variant_number(pos.variant()));
-                    home.set_saved_level(session.level().unwrap_or(0) as i32);
+                    home.set_saved_level(session.level().map_or(0, |l| l.number() as i32));
                     home.set_saved_south(pos.store(Side::South) as i32);
                     home.set_saved_north(pos.store(Side::North) as i32);
                 }
@@ -820,34 +818,34 @@ impl Controller {
         let ui = window.global::<GameState>();
         let pos = session.position();
         let rules = pos.rules();
-        let playable: Vec<u8> = if session.human_to_move() && self.animation.is_none() {
-            pos.legal_moves().collect()
+        let playable = if session.human_to_move() && self.animation.is_none() {
+            pos.legal_moves()
         } else {
-            Vec::new()
+            MoveSet::EMPTY
         };
         let (pits, active, in_hand) = match &self.animation {
             Some(a) => (a.playback.pits(), a.playback.active(), a.playback.in_hand()),
             None => (pos.pits(), None, 0),
         };
         let view = board_view(&BoardFacts {
-            houses: rules.houses,
+            houses: rules.houses(),
             pits,
             active,
-            playable: &playable,
+            playable,
             mover: pos.side_to_move(),
             last_move: session.last_move(),
             hint: self.hint,
         });
         let [south, north] = view.houses;
-        ui.set_variant(variant_number(rules.variant));
-        ui.set_houses(rules.houses as i32);
+        ui.set_variant(variant_number(rules.variant()));
+        ui.set_houses(rules.houses() as i32);
         ui.set_south(ModelRc::new(VecModel::from(south)));
         ui.set_north(ModelRc::new(VecModel::from(north)));
         ui.set_south_store(view.stores[0]);
         ui.set_north_store(view.stores[1]);
         ui.set_south_store_active(view.store_active[0]);
         ui.set_north_store_active(view.store_active[1]);
-        ui.set_level(session.level().unwrap_or(0) as i32);
+        ui.set_level(session.level().map_or(0, |l| l.number() as i32));
         ui.set_to_move(match &self.animation {
             Some(a) => a.mover.index() as i32,
             None => pos.side_to_move().index() as i32,

@@ -1,8 +1,8 @@
 //! The store's `Settings` to and from the `Prefs` global of the UI. The UI speaks in
 //! indexes (the order of each choice on screen, which is the order of the store's enums).
 
-use crate::engine::{GrandSlam, Variant};
-use crate::store::{AnimationSpeed, FirstPlayer, Language, Opponent, Settings, Theme};
+use crate::engine::{GrandSlam, Rules, Variant};
+use crate::store::{AnimationSpeed, Difficulty, FirstPlayer, Language, Opponent, Settings, Theme};
 use crate::Prefs;
 
 const SPEEDS: [AnimationSpeed; 4] = [
@@ -40,7 +40,7 @@ pub fn variant_index(variant: Variant) -> i32 {
 pub fn level_index(opponent: Opponent) -> i32 {
     match opponent {
         Opponent::Human => 0,
-        Opponent::Computer { level } => level as i32,
+        Opponent::Computer { level } => level.number() as i32,
     }
 }
 
@@ -52,10 +52,10 @@ pub fn theme_index(theme: Theme) -> i32 {
 pub fn show(ui: &Prefs<'_>, settings: &Settings) {
     let rules = settings.current_rules();
     ui.set_variant(variant_index(settings.variant));
-    ui.set_seeds(rules.seeds as i32);
-    ui.set_houses(rules.houses as i32);
-    ui.set_empty_capture(rules.empty_capture);
-    ui.set_grand_slam(index_of(&GrandSlam::ALL, &rules.grand_slam));
+    ui.set_seeds(rules.seeds() as i32);
+    ui.set_houses(rules.houses() as i32);
+    ui.set_empty_capture(rules.empty_capture());
+    ui.set_grand_slam(index_of(&GrandSlam::ALL, &rules.grand_slam()));
     ui.set_level(level_index(settings.opponent));
     ui.set_first(index_of(&FIRSTS, &settings.first));
     ui.set_animation(index_of(&SPEEDS, &settings.animation));
@@ -73,23 +73,31 @@ pub fn read(ui: &Prefs<'_>, settings: &mut Settings) -> bool {
     if variant_changed {
         settings.variant = variant;
     } else {
-        let mut rules = settings.current_rules();
-        rules.seeds = (ui.get_seeds() as u8).clamp(
-            crate::engine::Rules::MIN_SEEDS,
-            crate::engine::Rules::MAX_SEEDS,
-        );
-        rules.houses = if variant == Variant::Congkak && ui.get_houses() == 7 {
-            7
-        } else {
-            6
-        };
-        rules.empty_capture = ui.get_empty_capture();
-        rules.grand_slam = pick(&GrandSlam::ALL, ui.get_grand_slam());
-        settings.set_rules(rules);
+        let seeds = (ui.get_seeds().clamp(0, u8::MAX as i32) as u8)
+            .clamp(*Rules::SEEDS.start(), *Rules::SEEDS.end());
+        let houses = u8::try_from(ui.get_houses())
+            .ok()
+            .filter(|h| variant.house_counts().contains(h))
+            .unwrap_or(variant.house_counts()[0]);
+        let rules = settings
+            .current_rules()
+            .to_builder()
+            .seeds(seeds)
+            .houses(houses)
+            .empty_capture(ui.get_empty_capture())
+            .grand_slam(pick(&GrandSlam::ALL, ui.get_grand_slam()))
+            .build();
+        // Both values were brought into range above, so this always holds.
+        if let Ok(rules) = rules {
+            settings.set_rules(rules);
+        }
     }
-    settings.opponent = match ui.get_level() {
-        level @ 1..=5 => Opponent::Computer { level: level as u8 },
-        _ => Opponent::Human,
+    settings.opponent = match u8::try_from(ui.get_level())
+        .ok()
+        .and_then(Difficulty::from_number)
+    {
+        Some(level) => Opponent::Computer { level },
+        None => Opponent::Human,
     };
     settings.first = pick(&FIRSTS, ui.get_first());
     settings.animation = pick(&SPEEDS, ui.get_animation());
@@ -106,7 +114,12 @@ mod tests {
     fn indexes_follow_the_order_on_screen() {
         assert_eq!(variant_index(Variant::Congkak), 2);
         assert_eq!(level_index(Opponent::Human), 0);
-        assert_eq!(level_index(Opponent::Computer { level: 5 }), 5);
+        assert_eq!(
+            level_index(Opponent::Computer {
+                level: Difficulty::Expert
+            }),
+            5
+        );
         assert_eq!(theme_index(Theme::HighContrast), 3);
         assert_eq!(pick(&SPEEDS, 3), AnimationSpeed::Slow);
     }
