@@ -13,7 +13,7 @@ fn perft_bench(c: &mut Criterion) {
         (Variant::Oware, 9),
         (Variant::Congkak, 8),
     ] {
-        let start = Position::start(Rules::new(variant)).unwrap();
+        let start = Position::start(Rules::new(variant));
         let leaves = perft(&start, depth);
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("{variant} 4 seeds depth {depth}"), |b| {

@@ -2,7 +2,7 @@
 //! brute force, forced wins, limits and the cancel flag, levels and hints.
 
 use mancala::ai::{describe, final_value, EndgameTable, Level, Limits, Searcher};
-use mancala::engine::{Position, Rules, Side, Variant};
+use mancala::engine::{House, Position, Rules, Side, Variant};
 use proptest::prelude::*;
 
 #[path = "support/rules.rs"]
@@ -21,13 +21,26 @@ fn brute_force(pos: &Position) -> i32 {
     minimax(pos, &mut vec![pos.key()])
 }
 
+fn h(number: u8) -> House {
+    House::new(number).unwrap()
+}
+
+/// Oware rule 8 for the mover `me`: each side takes the seeds on its own side.
+fn value_after_repetition(pos: &Position, me: Side) -> i32 {
+    let side_total = |side: Side| {
+        pos.store(side) as i32 + pos.houses(side).iter().map(|&s| s as i32).sum::<i32>()
+    };
+    side_total(me) - side_total(me.opponent())
+}
+
 fn minimax(pos: &Position, line: &mut Vec<u128>) -> i32 {
     let me = pos.side_to_move();
     pos.legal_moves()
+        .iter()
         .map(|house| {
-            let mut child = pos.play(house as u32).unwrap();
+            let child = pos.play(house).unwrap();
             if !child.is_over() && line.contains(&child.key()) {
-                child.end_by_repetition();
+                return value_after_repetition(&child, me);
             }
             if child.is_over() {
                 return final_value(&child, me);
@@ -47,15 +60,13 @@ fn minimax(pos: &Position, line: &mut Vec<u128>) -> i32 {
 
 /// The position after a random line of `plies` moves (or the end, if sooner, minus one).
 fn random_position(rules: Rules, plies: usize, choices: &[u8]) -> Position {
-    let mut pos = Position::start(rules).unwrap();
+    let mut pos = Position::start(rules);
     for k in 0..plies {
         let moves = pos.legal_moves().to_vec();
         if moves.is_empty() {
             break;
         }
-        let next = pos
-            .play(moves[choices[k] as usize % moves.len()] as u32)
-            .unwrap();
+        let next = pos.play(moves[choices[k] as usize % moves.len()]).unwrap();
         if next.is_over() {
             break;
         }
@@ -90,7 +101,7 @@ proptest! {
         let mut line = pos;
         for &house in &result.pv {
             prop_assert!(line.legal_moves().contains(house), "pv {:?} from {:?}", result.pv, pos);
-            line = line.play(house as u32).unwrap();
+            line = line.play(house).unwrap();
         }
         prop_assert_eq!(result.pv[0], result.best);
     }
@@ -123,6 +134,7 @@ fn solver_agrees_with_brute_force_on_small_endgames() {
         for empty_capture in [false, true] {
             let rules = Rules::new(variant)
                 .with_seeds(3)
+                .unwrap()
                 .with_empty_capture(empty_capture);
             for seed in 0..40u64 {
                 let Some(pos) = small_endgame(rules, seed) else {
@@ -150,7 +162,7 @@ fn small_endgame(rules: Rules, seed: u64) -> Option<Position> {
         state ^= state << 17;
         state
     };
-    let on_board = if rules.variant == Variant::Oware {
+    let on_board = if rules.variant() == Variant::Oware {
         2 + (next() % 2) as usize
     } else {
         4 + (next() % 6) as usize
@@ -203,8 +215,8 @@ fn endgame_table_matches_brute_force() {
 /// "Solving Kalah", 2000); the opening house 5 is not needed but the value is.
 #[test]
 fn solver_values_kalah_three_seeds() {
-    let rules = Rules::new(Variant::Kalah).with_seeds(3);
-    let pos = Position::start(rules).unwrap();
+    let rules = Rules::new(Variant::Kalah).with_seeds(3).unwrap();
+    let pos = Position::start(rules);
     let table = Arc::new(EndgameTable::build(rules, 10));
     let mut searcher = Searcher::new(64).with_endgame(table);
     let solution = searcher.solve(&pos, &Limits::default()).unwrap();
@@ -212,14 +224,14 @@ fn solver_values_kalah_three_seeds() {
     assert!(pos.legal_moves().contains(solution.best));
 }
 
-/// RULES.md: Kalah with 4 seeds is a first-player win by 8; with empty-capture on, by
+/// docs/rules.md: Kalah with 4 seeds is a first-player win by 8; with empty-capture on, by
 /// 10. Minutes of work in a test build: run with `cargo test --release -- --ignored`.
 #[test]
 #[ignore = "solves Kalah(6,4) twice: about a minute each in release"]
 fn solver_values_kalah_four_seeds() {
     for (empty_capture, value) in [(false, 8), (true, 10)] {
         let rules = Rules::new(Variant::Kalah).with_empty_capture(empty_capture);
-        let pos = Position::start(rules).unwrap();
+        let pos = Position::start(rules);
         let table = EndgameTable::shared(rules).unwrap();
         let mut searcher = Searcher::new(1024).with_endgame(table);
         let solution = searcher.solve(&pos, &Limits::default()).unwrap();
@@ -256,7 +268,7 @@ fn finds_forced_wins() {
     )
     .unwrap();
     let result = Searcher::new(4).search(&pos, &Limits::depth(12)).unwrap();
-    assert_eq!(result.best, 1);
+    assert_eq!(result.best, h(1));
     assert_eq!(result.score, brute_force(&pos));
     assert!(result.score > 0);
 
@@ -270,16 +282,16 @@ fn finds_forced_wins() {
         Side::South,
     )
     .unwrap();
-    let after = pos.play(6).unwrap();
+    let after = pos.play(h(6)).unwrap();
     assert!(after.is_over() && after.store(Side::South) == 25);
     let result = Searcher::new(4).search(&pos, &Limits::depth(6)).unwrap();
-    assert_eq!((result.best, result.score), (6, 25 - 18));
+    assert_eq!((result.best, result.score), (h(6), 25 - 18));
 }
 
 /// The brute-force value for the mover of `pos` after playing `house`.
-fn value_after(pos: &Position, house: u8) -> i32 {
+fn value_after(pos: &Position, house: House) -> i32 {
     let me = pos.side_to_move();
-    let child = pos.play(house as u32).unwrap();
+    let child = pos.play(house).unwrap();
     if child.is_over() {
         final_value(&child, me)
     } else if child.side_to_move() == me {
@@ -293,8 +305,8 @@ fn value_after(pos: &Position, house: u8) -> i32 {
 /// answers with a legal move; a flag set before the search stops it at once.
 #[test]
 fn cancel_flag_stops_search_quickly() {
-    let rules = Rules::new(Variant::Oware).with_seeds(6);
-    let pos = Position::start(rules).unwrap();
+    let rules = Rules::new(Variant::Oware).with_seeds(6).unwrap();
+    let pos = Position::start(rules);
     let cancel = Arc::new(AtomicBool::new(false));
     let setter = {
         let cancel = cancel.clone();
@@ -339,7 +351,7 @@ fn cancel_flag_stops_search_quickly() {
 
 #[test]
 fn time_budget_is_respected() {
-    let pos = Position::start(Rules::new(Variant::Kalah).with_seeds(6)).unwrap();
+    let pos = Position::start(Rules::new(Variant::Kalah).with_seeds(6).unwrap());
     let started = Instant::now();
     let result = Searcher::new(16)
         .search(&pos, &Limits::time(Duration::from_millis(100)))
@@ -365,15 +377,15 @@ fn beginner_makes_mistakes_and_expert_does_not() {
     .unwrap();
     let mut searcher = Searcher::new(4);
     let mut rng = StdRng::seed_from_u64(7);
-    let beginner: Vec<u8> = (0..200)
+    let beginner: Vec<House> = (0..200)
         .map(|_| Level::Beginner.choose(&mut searcher, &pos, 1.0, None, &mut rng))
         .collect();
-    let mistakes = beginner.iter().filter(|&&m| m != 1).count();
+    let mistakes = beginner.iter().filter(|&&m| m != h(1)).count();
     assert!((20..=140).contains(&mistakes), "{mistakes} mistakes in 200");
     for _ in 0..3 {
         assert_eq!(
             Level::Expert.choose(&mut searcher, &pos, 0.02, None, &mut rng),
-            1
+            h(1)
         );
     }
 }

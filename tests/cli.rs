@@ -78,9 +78,9 @@ fn show_follows_moves_options_and_extra_turns() {
 fn show_reports_a_finished_game() {
     use mancala::engine::{Game, Rules, Variant};
     // Play the highest legal house every turn until the game ends.
-    let mut game = Game::new(Rules::new(Variant::Kalah)).unwrap();
-    while let Some(house) = game.position().legal_moves().last() {
-        game.play(house as u32).unwrap();
+    let mut game = Game::new(Rules::new(Variant::Kalah));
+    while let Some(house) = game.legal_moves().last() {
+        game.play(house).unwrap();
     }
     let record = game.record();
     let v = json(&["show", "--moves", &record, "--json"]);
@@ -132,4 +132,30 @@ fn perft_prints_depth_leaves_and_seconds() {
     assert!(v["seconds"].as_f64().unwrap() >= 0.0);
     let v = json(&["perft", "--depth", "6", "--moves", "3", "--json"]);
     assert!(v["leaves"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn match_takes_the_levels_by_their_names() {
+    let v = json(&[
+        "match",
+        "--levels",
+        "beginner,casual",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["a"].as_str(), v["b"].as_str()),
+        (Some("beginner"), Some("casual"))
+    );
+    assert_eq!(v["games"], 2);
+    // The old names are gone; the message lists the new ones.
+    let out = cli(&["match", "--levels", "easy,hard"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown level 'easy'")
+            && err.contains("beginner, casual, intermediate, strong or expert"),
+        "{err}"
+    );
 }

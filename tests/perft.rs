@@ -1,4 +1,4 @@
-//! RULES.md's reference perft tables (Kalah and Oware, 4 seeds, default rules) to
+//! The reference perft tables of docs/rules.md (Kalah and Oware, 4 seeds, default rules) to
 //! depth 8, and the deeper plies the benchmark uses, checked in release builds.
 
 use mancala::engine::{perft, Position, Rules, Variant};
@@ -11,7 +11,7 @@ const OWARE_4: [u64; 10] = [
 ];
 
 fn check(variant: Variant, table: &[u64], depths: std::ops::RangeInclusive<u32>) {
-    let start = Position::start(Rules::new(variant)).unwrap();
+    let start = Position::start(Rules::new(variant));
     assert_eq!(perft(&start, 0), 1);
     for depth in depths {
         assert_eq!(
@@ -45,10 +45,10 @@ fn perft_counts_the_same_as_playing_every_line_through_game() {
         if depth == 0 {
             return 1;
         }
-        let moves: Vec<u8> = game.position().legal_moves().collect();
+        let moves = game.position().legal_moves();
         let mut n = 0;
         for m in moves {
-            game.play(m as u32).unwrap();
+            game.play(m).unwrap();
             n += count(game, depth - 1);
             game.undo();
         }
@@ -56,13 +56,19 @@ fn perft_counts_the_same_as_playing_every_line_through_game() {
     }
     for rules in [
         Rules::new(Variant::Congkak),
-        Rules::new(Variant::Congkak).with_houses(7).with_seeds(3),
-        Rules::new(Variant::Kalah)
-            .with_seeds(6)
-            .with_empty_capture(true),
-        Rules::new(Variant::Oware).with_seeds(3),
+        Rules::builder(Variant::Congkak)
+            .houses(7)
+            .seeds(3)
+            .build()
+            .unwrap(),
+        Rules::builder(Variant::Kalah)
+            .seeds(6)
+            .empty_capture(true)
+            .build()
+            .unwrap(),
+        Rules::new(Variant::Oware).with_seeds(3).unwrap(),
     ] {
-        let start = Position::start(rules).unwrap();
+        let start = Position::start(rules);
         let mut game = mancala::engine::Game::from_start(start);
         assert_eq!(perft(&start, 5), count(&mut game, 5), "{rules:?}");
     }

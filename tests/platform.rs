@@ -14,8 +14,8 @@
 
 use i_slint_backend_testing::ElementHandle;
 use mancala::app::{prefs, App, Brain};
-use mancala::engine::Game;
-use mancala::store::Theme;
+use mancala::engine::{Game, House};
+use mancala::store::{Difficulty, Theme};
 use mancala::{AppWindow, Nav, Screen};
 // The probe compiles its own copy of ui/theme.slint, with its own `Theme` global.
 use probe::{Theme as ProbeTheme, ThemeProbe};
@@ -29,15 +29,15 @@ use std::sync::Arc;
 struct FirstLegalMove;
 
 impl Brain for FirstLegalMove {
-    fn choose_move(&self, game: &Game, _level: u8, _cancel: &AtomicBool) -> u8 {
+    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
         game.position()
             .legal_moves()
-            .next()
+            .first()
             .expect("asked to move in a finished game")
     }
 
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
-        self.choose_move(game, 1, cancel)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House {
+        self.choose_move(game, Difficulty::Beginner, cancel)
     }
 }
 

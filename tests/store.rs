@@ -4,8 +4,8 @@
 use mancala::engine::{Game, GrandSlam, Rules, Side, Variant};
 use mancala::store::atomic;
 use mancala::store::{
-    AnimationSpeed, FileKind, FirstPlayer, GameResult, Language, Notice, Opponent, Problem,
-    SavedGame, Settings, Stats, Store, Theme,
+    AnimationSpeed, Difficulty, FileKind, FirstPlayer, GameResult, Language, Notice, Opponent,
+    Problem, SavedGame, Settings, Stats, Store, Theme,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -15,7 +15,9 @@ use std::path::Path;
 fn custom_settings() -> Settings {
     let mut settings = Settings {
         variant: Variant::Oware,
-        opponent: Opponent::Computer { level: 4 },
+        opponent: Opponent::Computer {
+            level: Difficulty::Strong,
+        },
         first: FirstPlayer::Alternate,
         last_first: Some(Side::North),
         animation: AnimationSpeed::Fast,
@@ -24,7 +26,13 @@ fn custom_settings() -> Settings {
         ..Settings::default()
     };
     settings.set_rules(Rules::new(Variant::Oware).with_grand_slam(GrandSlam::CaptureAll));
-    settings.set_rules(Rules::new(Variant::Congkak).with_houses(7).with_seeds(3));
+    settings.set_rules(
+        Rules::builder(Variant::Congkak)
+            .houses(7)
+            .seeds(3)
+            .build()
+            .unwrap(),
+    );
     settings.set_rules(Rules::new(Variant::Kalah).with_empty_capture(true));
     settings
 }
@@ -33,18 +41,24 @@ fn some_stats() -> Stats {
     let mut stats = Stats::default();
     stats.record(
         Variant::Kalah,
-        Opponent::Computer { level: 1 },
+        Opponent::Computer {
+            level: Difficulty::Beginner,
+        },
         GameResult::Won,
     );
     stats.record(
         Variant::Kalah,
-        Opponent::Computer { level: 1 },
+        Opponent::Computer {
+            level: Difficulty::Beginner,
+        },
         GameResult::Won,
     );
     stats.record(Variant::Oware, Opponent::Human, GameResult::Drawn);
     stats.record(
         Variant::Congkak,
-        Opponent::Computer { level: 5 },
+        Opponent::Computer {
+            level: Difficulty::Expert,
+        },
         GameResult::Lost,
     );
     stats
@@ -58,13 +72,13 @@ fn play_some(game: &mut Game, choices: impl IntoIterator<Item = usize>, count: u
         if legal.is_empty() {
             break;
         }
-        game.play(legal[choice % legal.len()] as u32).unwrap();
+        game.play(legal[choice % legal.len()]).unwrap();
     }
 }
 
 /// A game with history, some of it taken back and part of that replayed.
 fn game_with_history(rules: Rules, first: Side, seed: u64) -> Game {
-    let mut game = Game::with_first(rules, first).unwrap();
+    let mut game = Game::with_first(rules, first);
     // A small linear congruential generator: varied but repeatable move choices.
     let choices = (0..).scan(seed, |s, _| {
         *s = s
@@ -103,7 +117,12 @@ fn stats_round_trip_through_a_new_store() {
     let loaded = Store::open(dir.path()).load_stats();
     assert_eq!(loaded, stats);
     let row = loaded
-        .get(Variant::Kalah, Opponent::Computer { level: 1 })
+        .get(
+            Variant::Kalah,
+            Opponent::Computer {
+                level: Difficulty::Beginner,
+            },
+        )
         .unwrap();
     assert_eq!((row.played(), row.won, row.best_streak), (2, 2, 2));
 }
@@ -112,7 +131,13 @@ fn stats_round_trip_through_a_new_store() {
 fn saved_game_round_trips_and_clears() {
     let dir = tempfile::tempdir().unwrap();
     let game = game_with_history(Rules::new(Variant::Kalah), Side::South, 7);
-    let saved = SavedGame::from_game(&game, Opponent::Computer { level: 3 }, Side::North);
+    let saved = SavedGame::from_game(
+        &game,
+        Opponent::Computer {
+            level: Difficulty::Intermediate,
+        },
+        Side::North,
+    );
     let store = Store::open(dir.path());
     store.save_game(&saved).unwrap();
     let mut again = Store::open(dir.path());
@@ -137,9 +162,15 @@ fn missing_files_give_defaults_without_notices() {
 #[test]
 fn resumed_game_is_identical_in_every_variant() {
     let boards = [
-        (Rules::new(Variant::Kalah).with_seeds(5), Side::South),
+        (
+            Rules::new(Variant::Kalah).with_seeds(5).unwrap(),
+            Side::South,
+        ),
         (Rules::new(Variant::Oware), Side::North),
-        (Rules::new(Variant::Congkak).with_houses(7), Side::South),
+        (
+            Rules::new(Variant::Congkak).with_houses(7).unwrap(),
+            Side::South,
+        ),
     ];
     for (seed, (rules, first)) in boards.into_iter().enumerate() {
         let dir = tempfile::tempdir().unwrap();
@@ -148,7 +179,13 @@ fn resumed_game_is_identical_in_every_variant() {
             game.can_undo() && game.can_redo(),
             "{rules:?}: history on both sides"
         );
-        let saved = SavedGame::from_game(&game, Opponent::Computer { level: 2 }, Side::South);
+        let saved = SavedGame::from_game(
+            &game,
+            Opponent::Computer {
+                level: Difficulty::Casual,
+            },
+            Side::South,
+        );
         Store::open(dir.path()).save_game(&saved).unwrap();
 
         let mut store = Store::open(dir.path());
@@ -222,8 +259,14 @@ fn files_with_extra_unknown_fields_still_load() {
     let store = Store::open(dir.path());
     let settings = custom_settings();
     let game = SavedGame::from_game(
-        &game_with_history(Rules::new(Variant::Congkak).with_houses(7), Side::North, 5),
-        Opponent::Computer { level: 5 },
+        &game_with_history(
+            Rules::new(Variant::Congkak).with_houses(7).unwrap(),
+            Side::North,
+            5,
+        ),
+        Opponent::Computer {
+            level: Difficulty::Expert,
+        },
         Side::North,
     );
     let stats = some_stats();
@@ -416,11 +459,13 @@ fn valid_file() -> impl Strategy<Value = (FileKind, Vec<u8>)> {
             } else {
                 GrandSlam::NoCapture
             };
-            Rules::new(variant)
-                .with_seeds(seeds)
-                .with_houses(houses)
-                .with_empty_capture(option)
-                .with_grand_slam(grand_slam)
+            Rules::builder(variant)
+                .seeds(seeds)
+                .houses(houses)
+                .empty_capture(option)
+                .grand_slam(grand_slam)
+                .build()
+                .unwrap()
         },
     );
     (file_kind(), rules, any::<u64>(), any::<bool>()).prop_map(|(kind, rules, seed, north)| {
@@ -429,7 +474,7 @@ fn valid_file() -> impl Strategy<Value = (FileKind, Vec<u8>)> {
             FileKind::Settings => {
                 let mut settings = custom_settings();
                 settings.set_rules(rules);
-                settings.variant = rules.variant;
+                settings.variant = rules.variant();
                 serde_json::to_vec_pretty(&settings)
             }
             FileKind::Game => {

@@ -40,7 +40,7 @@ impl EndgameTable {
     /// six houses; only the `empty-capture` option matters).
     pub fn build(rules: Rules, max_seeds: u32) -> EndgameTable {
         assert_eq!(
-            rules.variant,
+            rules.variant(),
             Variant::Kalah,
             "endgame tables are for Kalah"
         );
@@ -57,13 +57,13 @@ impl EndgameTable {
             offsets[n + 1] = offsets[n] + ways[CELLS][n] as usize;
         }
         let mut table = EndgameTable {
-            empty_capture: rules.empty_capture,
+            empty_capture: rules.empty_capture(),
             max_seeds,
             ways,
             values: vec![UNKNOWN; offsets[max + 1]],
             offsets,
         };
-        let rules = Rules::new(Variant::Kalah).with_empty_capture(rules.empty_capture);
+        let rules = Rules::new(Variant::Kalah).with_empty_capture(rules.empty_capture());
         for n in 0..=max {
             // Boards of n seeds in rank order: the first is all seeds in the last house.
             let mut board = [0u8; CELLS];
@@ -82,12 +82,12 @@ impl EndgameTable {
     /// rules it does not cover (not Kalah).
     pub fn shared(rules: Rules) -> Option<Arc<EndgameTable>> {
         static TABLES: OnceLock<Mutex<[Option<Arc<EndgameTable>>; 2]>> = OnceLock::new();
-        if rules.variant != Variant::Kalah || rules.houses as usize != HOUSES {
+        if rules.variant() != Variant::Kalah || rules.houses() as usize != HOUSES {
             return None;
         }
         let tables = TABLES.get_or_init(|| Mutex::new([None, None]));
         let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
-        let slot = &mut tables[rules.empty_capture as usize];
+        let slot = &mut tables[rules.empty_capture() as usize];
         Some(
             slot.get_or_insert_with(|| Arc::new(EndgameTable::build(rules, DEFAULT_TABLE_SEEDS)))
                 .clone(),
@@ -130,8 +130,8 @@ impl EndgameTable {
     #[inline]
     fn locate(&self, pos: &Position) -> Option<usize> {
         let rules = pos.rules();
-        if rules.variant != Variant::Kalah
-            || rules.empty_capture != self.empty_capture
+        if rules.variant() != Variant::Kalah
+            || rules.empty_capture() != self.empty_capture
             || pos.is_over()
         {
             return None;

@@ -32,7 +32,7 @@ pub(crate) fn stores_are_additive(variant: Variant) -> bool {
 pub(crate) fn perspective_key(pos: &Position) -> (u128, i32) {
     let me = pos.side_to_move();
     let mut bytes = [0u8; 16];
-    let h = pos.rules().houses as usize;
+    let h = pos.rules().houses() as usize;
     bytes[..h].copy_from_slice(pos.houses(me));
     bytes[h..2 * h].copy_from_slice(pos.houses(me.opponent()));
     if stores_are_additive(pos.variant()) {

@@ -2,12 +2,13 @@
 
 use super::limits::Limits;
 use super::search::Searcher;
-use crate::engine::Position;
+use crate::engine::{House, Position};
 
 /// A suggested move with its evaluation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
-    pub best: u8,
+    /// The move suggested.
+    pub best: House,
     /// Expected final store difference, from the view of the side to move.
     pub score: i32,
     /// The score is the value under perfect play, not an estimate.

@@ -9,7 +9,7 @@
 use super::limits::Limits;
 use super::search::Searcher;
 use super::EndgameTable;
-use crate::engine::Position;
+use crate::engine::{House, Position};
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -22,10 +22,15 @@ use std::time::Duration;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// Searches 2 plies and often errs: a child can beat it.
     Beginner,
-    Easy,
-    Medium,
-    Hard,
+    /// Searches 4 plies and sometimes errs.
+    Casual,
+    /// Searches 7 plies and rarely errs.
+    Intermediate,
+    /// Plays its best move found in a quarter of a second.
+    Strong,
+    /// Plays its best move found in two seconds, with endgame tables.
     Expert,
 }
 
@@ -43,20 +48,22 @@ pub struct Style {
 }
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 5] = [
         Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
+        Level::Casual,
+        Level::Intermediate,
+        Level::Strong,
         Level::Expert,
     ];
 
+    /// The lower-case name used on the command line (`--levels strong,expert`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Beginner => "beginner",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
+            Level::Casual => "casual",
+            Level::Intermediate => "intermediate",
+            Level::Strong => "strong",
             Level::Expert => "expert",
         }
     }
@@ -65,9 +72,9 @@ impl Level {
     pub fn style(self) -> Style {
         let (depth, mistake_rate, mistake_margin, think_time) = match self {
             Level::Beginner => (2, 0.45, 12, None),
-            Level::Easy => (4, 0.25, 6, None),
-            Level::Medium => (7, 0.08, 3, None),
-            Level::Hard => (9, 0.0, 0, Some(Duration::from_millis(250))),
+            Level::Casual => (4, 0.25, 6, None),
+            Level::Intermediate => (7, 0.08, 3, None),
+            Level::Strong => (9, 0.0, 0, Some(Duration::from_millis(250))),
             Level::Expert => (60, 0.0, 0, Some(Duration::from_millis(2000))),
         };
         Style {
@@ -98,7 +105,7 @@ impl Level {
         time_scale: f64,
         cancel: Option<&AtomicBool>,
         rng: &mut R,
-    ) -> u8 {
+    ) -> House {
         let style = self.style();
         let limits = Limits {
             cancel,
@@ -117,7 +124,7 @@ impl Level {
         let best = scored[0].1;
         if scored.len() > 1 && rng.random_bool(style.mistake_rate) {
             // A mistake: any other move that is not a blunder beyond the margin.
-            let worse: Vec<u8> = scored[1..]
+            let worse: Vec<House> = scored[1..]
                 .iter()
                 .filter(|&&(_, v)| best - v <= style.mistake_margin)
                 .map(|&(m, _)| m)
@@ -127,7 +134,7 @@ impl Level {
             }
         }
         // Otherwise one of the moves valued best (ties broken at random).
-        let top: Vec<u8> = scored
+        let top: Vec<House> = scored
             .iter()
             .take_while(|&&(_, v)| v == best)
             .map(|&(m, _)| m)
@@ -149,7 +156,9 @@ impl FromStr for Level {
             .into_iter()
             .find(|l| l.name() == s.to_ascii_lowercase())
             .ok_or_else(|| {
-                format!("unknown level '{s}' (expected beginner, easy, medium, hard or expert)")
+                format!(
+                    "unknown level '{s}' (expected beginner, casual, intermediate, strong or expert)"
+                )
             })
     }
 }

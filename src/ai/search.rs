@@ -10,21 +10,23 @@ use super::endgame::EndgameTable;
 use super::eval::{evaluate, final_value, perspective_key, store_difference, value_bounds};
 use super::limits::{Clock, Limits};
 use super::tt::{Table, EXACT_DEPTH};
-use crate::engine::{Position, Rules, Side, Variant};
+use crate::engine::{House, Position, Rules, Side, Variant};
 use std::sync::Arc;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// A legal move of the side to move (always, however early the search stopped).
-    pub best: u8,
+    pub best: House,
     /// Value in seeds from the mover's view: expected final store difference.
     pub score: i32,
     /// Deepest iteration completed.
     pub depth: u32,
     /// Expected line of play from here, starting with `best`.
-    pub pv: Vec<u8>,
+    pub pv: Vec<House>,
+    /// Positions visited.
     pub nodes: u64,
+    /// Time the search took.
     pub seconds: f64,
     /// True when no heuristic was involved: `score` is the value under perfect play.
     pub exact: bool,
@@ -84,11 +86,6 @@ impl Searcher {
             .collect();
     }
 
-    /// Forgets everything learned (a new game with other rules).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-    }
-
     /// Iterative deepening until a limit is reached or the value is exact. Returns
     /// `None` only when the game is over (there is no move to find).
     pub fn search(&mut self, pos: &Position, limits: &Limits) -> Option<SearchResult> {
@@ -99,7 +96,7 @@ impl Searcher {
     /// The value of every legal move at `limits.depth` (full window each, default 1),
     /// best first; used by the easier levels to choose among moves by how good they
     /// are. Values are meaningless if another limit stopped the search.
-    pub fn score_moves(&mut self, pos: &Position, limits: &Limits) -> Vec<(u8, i32)> {
+    pub fn score_moves(&mut self, pos: &Position, limits: &Limits) -> Vec<(House, i32)> {
         self.prepare(pos);
         self.run(limits).score_moves(pos, limits.depth.unwrap_or(1))
     }
@@ -141,7 +138,7 @@ pub(crate) struct Run<'a> {
 
 impl Run<'_> {
     pub(crate) fn search(&mut self, pos: &Position, depth: Option<u32>) -> Option<SearchResult> {
-        let first = pos.legal_moves().next()?;
+        let first = pos.legal_moves().first()?;
         let max_depth = depth.unwrap_or(MAX_ITERATIVE_DEPTH).max(1);
         let mut result = SearchResult {
             best: first,
@@ -183,8 +180,8 @@ impl Run<'_> {
         pos: &Position,
         depth: u32,
         guess: i32,
-        first: u8,
-    ) -> Option<(u8, i32)> {
+        first: House,
+    ) -> Option<(House, i32)> {
         let (mut lower, mut upper) = value_bounds(pos);
         let mut g = guess.clamp(lower, upper);
         let mut best = first;
@@ -209,10 +206,11 @@ impl Run<'_> {
         Some((proven.unwrap_or(best), lower))
     }
 
-    pub(crate) fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(u8, i32)> {
+    pub(crate) fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(House, i32)> {
         let me = pos.side_to_move();
-        let mut scored: Vec<(u8, i32)> = pos
+        let mut scored: Vec<(House, i32)> = pos
             .legal_moves()
+            .iter()
             .map(|house| {
                 let mut child = *pos;
                 child.play_unchecked(house);
@@ -233,10 +231,10 @@ impl Run<'_> {
         depth: u32,
         alpha: i32,
         beta: i32,
-        first: u8,
-    ) -> (u8, i32, bool) {
+        first: House,
+    ) -> (House, i32, bool) {
         let me = pos.side_to_move();
-        let children = self.ordered_children(pos, 0, first, depth > 2);
+        let children = self.ordered_children(pos, None, Some(first), depth > 2);
         let mut best = (children.moves[0].1, -i32::MAX);
         let mut alpha = alpha;
         let started_path = self.enter(pos);
@@ -323,9 +321,9 @@ impl Run<'_> {
         }
         let (key, base) = perspective_key(pos);
         let depth_tag = depth.min(EXACT_DEPTH as u32 - 1) as u8;
-        let mut tt_move = 0;
+        let mut tt_move = None;
         if let Some(p) = self.tt.probe(key) {
-            tt_move = p.best;
+            tt_move = House::new(p.best);
             if p.depth >= depth_tag {
                 let (lo, hi) = (p.lower + base, p.upper + base);
                 if lo >= beta || hi <= alpha || lo == hi {
@@ -343,17 +341,17 @@ impl Run<'_> {
         let me = pos.side_to_move();
         let entered = self.enter(pos);
         let mut best = -i32::MAX;
-        let mut best_move = 0;
+        let mut best_move = None;
         'moves: {
             // The remembered best move first, before generating the others: it usually
             // cuts, and then the other children are never needed.
-            let mut searched = 0;
-            if tt_move != 0 && pos.legal_moves().contains(tt_move) {
+            let mut searched = None;
+            if let Some(house) = tt_move.filter(|&h| pos.legal_moves().contains(h)) {
                 let mut child = *pos;
-                child.play_unchecked(tt_move);
+                child.play_unchecked(house);
                 best = self.child_value(me, &child, depth - 1, alpha, beta);
-                best_move = tt_move;
-                searched = tt_move;
+                best_move = Some(house);
+                searched = Some(house);
                 if best > alpha {
                     alpha = best;
                     if alpha >= beta {
@@ -361,9 +359,9 @@ impl Run<'_> {
                     }
                 }
             }
-            let children = self.ordered_children(pos, searched, 0, depth > 2);
+            let children = self.ordered_children(pos, searched, None, depth > 2);
             for (i, &(child, house, _)) in children.as_slice().iter().enumerate() {
-                let v = if i == 0 && searched == 0 {
+                let v = if i == 0 && searched.is_none() {
                     self.child_value(me, &child, depth - 1, alpha, beta)
                 } else {
                     let v = self.child_value(me, &child, depth - 1, alpha, alpha + 1);
@@ -375,7 +373,7 @@ impl Run<'_> {
                 };
                 if v > best {
                     best = v;
-                    best_move = house;
+                    best_move = Some(house);
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
@@ -402,7 +400,7 @@ impl Run<'_> {
             stored_lower - base,
             stored_upper - base,
             tag,
-            best_move,
+            best_move.map_or(0, House::number),
             self.nodes - nodes_before,
         );
         best
@@ -454,7 +452,7 @@ impl Run<'_> {
     #[inline]
     fn repeats(&self, pos: &Position) -> bool {
         let key = pos.key();
-        let h = pos.rules().houses as u32;
+        let h = pos.rules().houses() as u32;
         let stores = (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)));
         for &earlier in self.path.iter().rev() {
             if (earlier ^ key) & stores != 0 {
@@ -491,25 +489,31 @@ impl Run<'_> {
     /// already searched) is left out. With `prefetch`, the children's table entries
     /// start loading at once (not worth it for children next to the horizon, which never probe).
     #[inline]
-    fn ordered_children(&self, pos: &Position, skip: u8, prefer: u8, prefetch: bool) -> Children {
+    fn ordered_children(
+        &self,
+        pos: &Position,
+        skip: Option<House>,
+        prefer: Option<House>,
+        prefetch: bool,
+    ) -> Children {
         let me = pos.side_to_move();
         let before = pos.store(me) as i32 - pos.store(me.opponent()) as i32;
         let mut children = Children {
-            moves: [(*pos, 0, 0); 8],
+            moves: [(*pos, HOUSE_1, 0); 8],
             count: 0,
         };
         for house in pos.legal_moves() {
-            if house == skip {
+            if Some(house) == skip {
                 continue;
             }
             let mut child = *pos;
             child.play_unchecked(house);
             let again = !child.is_over() && child.side_to_move() == me;
             let gain = final_value(&child, me) - before;
-            let key = if house == prefer {
+            let key = if Some(house) == prefer {
                 1 << 20
             } else {
-                (again as i32) * (1 << 16) + (gain + 128) * 64 + house as i32
+                (again as i32) * (1 << 16) + (gain + 128) * 64 + house.number() as i32
             };
             if prefetch && !child.is_over() {
                 self.tt.prefetch(perspective_key(&child).0);
@@ -525,7 +529,7 @@ impl Run<'_> {
     }
 
     /// The line the transposition table expects from `pos`, starting with `best`.
-    fn principal_variation(&self, pos: &Position, best: u8) -> Vec<u8> {
+    fn principal_variation(&self, pos: &Position, best: House) -> Vec<House> {
         let mut pv = vec![best];
         let mut at = *pos;
         at.play_unchecked(best);
@@ -534,15 +538,15 @@ impl Run<'_> {
             let Some(p) = self.tt.probe(perspective_key(&at).0) else {
                 break;
             };
-            if p.best == 0 || !at.legal_moves().contains(p.best) {
+            let Some(house) = House::new(p.best).filter(|&h| at.legal_moves().contains(h)) else {
                 break;
-            }
-            at.play_unchecked(p.best);
+            };
+            at.play_unchecked(house);
             if seen.contains(&at.key()) {
                 break;
             }
             seen.push(at.key());
-            pv.push(p.best);
+            pv.push(house);
         }
         pv
     }
@@ -550,15 +554,18 @@ impl Run<'_> {
 
 /// The children of a node, sorted for search; a fixed array, so nothing is allocated.
 struct Children {
-    moves: [(Position, u8, i32); 8],
+    moves: [(Position, House, i32); 8],
     count: usize,
 }
 
+/// A placeholder for the unused slots of [`Children`].
+const HOUSE_1: House = House::new(1).unwrap();
+
 impl Children {
-    fn as_slice(&self) -> &[(Position, u8, i32)] {
+    fn as_slice(&self) -> &[(Position, House, i32)] {
         &self.moves[..self.count]
     }
-    fn as_mut_slice(&mut self) -> &mut [(Position, u8, i32)] {
+    fn as_mut_slice(&mut self) -> &mut [(Position, House, i32)] {
         &mut self.moves[..self.count]
     }
 }

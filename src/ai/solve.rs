@@ -4,7 +4,7 @@
 
 use super::limits::Limits;
 use super::search::{Searcher, UNLIMITED};
-use crate::engine::Position;
+use crate::engine::{House, Position};
 
 /// Depth of the heuristic search whose value starts MTD(f) and whose best moves order it.
 const GUESS_DEPTH: u32 = 20;
@@ -15,8 +15,10 @@ pub struct Solution {
     /// Final store difference under perfect play, mover minus opponent.
     pub value: i32,
     /// A move that achieves it.
-    pub best: u8,
+    pub best: House,
+    /// Positions visited.
     pub nodes: u64,
+    /// Time the solver took.
     pub seconds: f64,
 }
 

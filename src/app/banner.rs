@@ -1,7 +1,7 @@
 //! The banner under the board: what the last move did, or why a tap did nothing. Plain
 //! data for the turn loop; the game view words it in the player's language.
 
-use crate::engine::Side;
+use crate::engine::{House, Side};
 
 /// What the banner's second line tells. `side` is the player it is about.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub enum Banner {
     /// A tap while the computer is to move.
     NotYourTurn(Side),
     /// The hint: the best house for the person.
-    Hint(u8),
+    Hint(House),
     /// Oware: a position came back, so each player took the seeds on their side.
     Repetition(Side),
     /// The game ended and the seeds left in the houses went to their owners' stores.

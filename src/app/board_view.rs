@@ -3,7 +3,7 @@
 //! Slint-free, so the rules of what is lit can be tested without a window; the game view
 //! adapter turns it into the UI's `PitView`s.
 
-use crate::engine::Side;
+use crate::engine::{House, MoveSet, Pit, Side};
 
 /// One house as the board draws it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,27 +36,30 @@ pub struct BoardFacts<'a> {
     /// The pit the animation touched last.
     pub active: Option<usize>,
     /// Houses the person may tap now, of `mover`.
-    pub playable: &'a [u8],
+    pub playable: MoveSet,
     pub mover: Side,
-    pub last_move: Option<(Side, u8)>,
-    pub hint: Option<u8>,
+    pub last_move: Option<(Side, House)>,
+    pub hint: Option<House>,
 }
 
 pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
-    let row = facts.houses as usize + 1;
-    let pit_view = |side: Side, house: u8| {
-        let index = side.index() * row + house as usize - 1;
+    let pit_view = |side: Side, house: House| {
+        let index = Pit::House(side, house).index(facts.houses);
         let own = side == facts.mover;
         HouseView {
             seeds: facts.pits[index],
-            playable: own && facts.playable.contains(&house),
+            playable: own && facts.playable.contains(house),
             last_move: facts.last_move == Some((side, house)),
             active: facts.active == Some(index),
             hinted: own && facts.hint == Some(house),
         }
     };
-    let houses = Side::BOTH.map(|side| (1..=facts.houses).map(|h| pit_view(side, h)).collect());
-    let store = |side: Side| side.index() * row + facts.houses as usize;
+    let houses = Side::BOTH.map(|side| {
+        House::all(facts.houses)
+            .map(|h| pit_view(side, h))
+            .collect()
+    });
+    let store = |side: Side| Pit::Store(side).index(facts.houses);
     BoardView {
         houses,
         stores: Side::BOTH.map(|side| facts.pits[store(side)]),
@@ -69,20 +72,23 @@ mod tests {
     use super::*;
     use crate::engine::{Position, Rules, Variant};
 
+    fn h(number: u8) -> House {
+        House::new(number).unwrap()
+    }
+
     #[test]
     fn only_the_movers_legal_houses_are_lit_and_marks_land_on_their_pits() {
         let pos = Position::start(Rules::new(Variant::Kalah))
-            .unwrap()
-            .play(3)
+            .play(h(3))
             .unwrap();
         let view = board_view(&BoardFacts {
             houses: 6,
             pits: pos.pits(),
             active: Some(13),
-            playable: &[1, 2, 3],
+            playable: [h(1), h(2), h(3)].into_iter().collect(),
             mover: Side::North,
-            last_move: Some((Side::South, 3)),
-            hint: Some(3),
+            last_move: Some((Side::South, h(3))),
+            hint: Some(h(3)),
         });
         assert!(view.houses[1][0].playable && !view.houses[0][0].playable);
         assert!(view.houses[0][2].last_move);

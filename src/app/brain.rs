@@ -2,16 +2,17 @@
 //! a hint for the person. Behind a trait so the worker-thread plumbing does not depend on
 //! how the search works, and so tests can put in a player that is slow on purpose.
 
-use crate::engine::Game;
+use crate::engine::{Game, House};
+use crate::store::Difficulty;
 use std::sync::atomic::AtomicBool;
 
 pub trait Brain: Send + Sync + 'static {
-    /// The move to play at `level` (1 beginner ..= 5 expert) in the game's current
+    /// The move to play at `level` in the game's current
     /// position (the history matters in Oware, where a repeated position ends the game).
     /// Called on a worker thread; must return soon after `cancel` is set (any legal move
     /// will do then).
-    fn choose_move(&self, game: &Game, level: u8, cancel: &AtomicBool) -> u8;
+    fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House;
 
     /// The best move for the side to move, as a hint. Same threading rules.
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8;
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House;
 }

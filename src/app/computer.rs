@@ -2,7 +2,8 @@
 
 use super::brain::Brain;
 use crate::ai::{EndgameTable, Level, Limits, Searcher};
-use crate::engine::Game;
+use crate::engine::{Game, House};
+use crate::store::Difficulty;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, TryLockError};
 use std::time::Duration;
@@ -55,13 +56,23 @@ impl Computer {
     }
 }
 
-/// The store's level number (1..=5) as the AI's level.
-fn level_of(number: u8) -> Level {
-    Level::ALL[(number.clamp(1, 5) - 1) as usize]
+/// The AI level that plays at a difficulty the player chose. One arm per difficulty: a
+/// new difficulty does not compile until it is given a level.
+fn level_of(difficulty: Difficulty) -> Level {
+    match difficulty {
+        Difficulty::Beginner => Level::Beginner,
+        Difficulty::Casual => Level::Casual,
+        Difficulty::Intermediate => Level::Intermediate,
+        Difficulty::Strong => Level::Strong,
+        Difficulty::Expert => Level::Expert,
+    }
 }
 
+/// House 1: the answer when there is no legal move to give (the game is over).
+const HOUSE_1: House = House::new(1).unwrap();
+
 impl Brain for Computer {
-    fn choose_move(&self, game: &Game, level: u8, cancel: &AtomicBool) -> u8 {
+    fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House {
         self.with_searcher(game, |searcher| {
             // Only the expert plays with exact endgame tables (it sets them itself); a
             // hint may have left them in.
@@ -76,7 +87,7 @@ impl Brain for Computer {
         })
     }
 
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House {
         let pos = game.position();
         let limits = Limits {
             time: Some(HINT_TIME),
@@ -87,8 +98,8 @@ impl Brain for Computer {
             searcher.set_endgame(EndgameTable::shared(pos.rules()));
             searcher.hint(pos, &limits).map(|hint| hint.best)
         })
-        .or_else(|| pos.legal_moves().next())
-        .unwrap_or(1)
+        .or_else(|| pos.legal_moves().first())
+        .unwrap_or(HOUSE_1)
     }
 }
 
@@ -101,14 +112,14 @@ mod tests {
     fn every_level_and_the_hint_answer_a_legal_move() {
         let computer = Computer::default();
         let cancel = AtomicBool::new(false);
-        let mut game = Game::new(Rules::new(Variant::Oware)).unwrap();
-        for level in 1..=4 {
-            let house = computer.choose_move(&game, level, &cancel);
+        let mut game = Game::new(Rules::new(Variant::Oware));
+        for level in &Difficulty::ALL[..4] {
+            let house = computer.choose_move(&game, *level, &cancel);
             assert!(
                 game.position().legal_moves().contains(house),
-                "level {level}"
+                "level {level:?}"
             );
-            game.play(house as u32).unwrap();
+            game.play(house).unwrap();
         }
         let hint = computer.hint(&game, &cancel);
         assert!(game.position().legal_moves().contains(hint));
@@ -118,9 +129,9 @@ mod tests {
     fn a_cancelled_search_still_answers_at_once() {
         let computer = Computer::default();
         let cancel = AtomicBool::new(true);
-        let game = Game::new(Rules::new(Variant::Kalah)).unwrap();
+        let game = Game::new(Rules::new(Variant::Kalah));
         let started = std::time::Instant::now();
-        let house = computer.choose_move(&game, 4, &cancel);
+        let house = computer.choose_move(&game, Difficulty::Strong, &cancel);
         assert!(game.position().legal_moves().contains(house));
         assert!(started.elapsed() < Duration::from_millis(200));
     }

@@ -258,7 +258,7 @@ impl Controller {
             .session()
             .filter(|s| !s.is_over())
             .map(|s| SavedSummary {
-                variant: s.rules().variant,
+                variant: s.rules().variant(),
                 opponent: s.opponent(),
                 stores: s.position().stores(),
             });

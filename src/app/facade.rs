@@ -6,7 +6,7 @@ use super::controller::{connect, handle, Controller};
 use super::navigation::{Back, Navigator};
 use super::session::Session;
 use super::turn_loop::TurnLoop;
-use crate::engine::{IllegalMove, Position, Rules};
+use crate::engine::{House, IllegalMove, Position, Rules};
 use crate::store::{Opponent, Settings, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
@@ -93,7 +93,7 @@ impl App {
         &self,
         rules: Rules,
         opponent: Opponent,
-        moves: &[u8],
+        moves: &[House],
     ) -> Result<(), IllegalMove> {
         self.run(|c| {
             let effects = c.turns.load_record(rules, opponent, moves)?;

@@ -26,6 +26,8 @@ pub enum Shown {
     PickUp,
     Drop,
     Capture,
+    /// Seeds left at the end moved into a store.
+    Sweep,
     GrandSlamSpared,
 }
 
@@ -33,7 +35,7 @@ impl Playback {
     /// `before` is the position the move was played from.
     pub fn new(before: &Position, steps: Vec<Step>) -> Playback {
         Playback {
-            houses: before.rules().houses,
+            houses: before.rules().houses(),
             pits: before.pits().to_vec(),
             steps,
             next: 0,
@@ -45,11 +47,7 @@ impl Playback {
 
     /// Index of a pit in [`Position::pits`] order.
     fn index(&self, pit: Pit) -> usize {
-        let row = self.houses as usize + 1;
-        match pit {
-            Pit::House(side, house) => side.index() * row + house as usize - 1,
-            Pit::Store(side) => side.index() * row + self.houses as usize,
-        }
+        pit.index(self.houses)
     }
 
     /// The board as the animation shows it now.
@@ -104,12 +102,16 @@ impl Playback {
                 self.active = Some(i);
                 Shown::Drop
             }
-            Step::Capture { from, seeds, store } => {
+            Step::Capture { from, seeds, store } | Step::Sweep { from, seeds, store } => {
                 let (from, store) = (self.index(from), self.index(store));
                 self.pits[from] = self.pits[from].saturating_sub(seeds);
                 self.pits[store] += seeds;
                 self.active = Some(store);
-                Shown::Capture
+                if matches!(step, Step::Sweep { .. }) {
+                    Shown::Sweep
+                } else {
+                    Shown::Capture
+                }
             }
             Step::GrandSlamSpared => Shown::GrandSlamSpared,
         })
@@ -124,37 +126,36 @@ impl Playback {
 
 /// The side a pit index belongs to, for a board of `houses` houses a side.
 pub fn side_of_index(index: usize, houses: u8) -> Side {
-    Side::from_index(index / (houses as usize + 1))
+    Pit::at(index, houses).side()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Game, Rules, Variant};
+    use crate::engine::{Game, House, Rules, Variant};
 
     /// Plays whole games with a fixed pseudo-random choice of moves and checks that the
     /// animation, step by step, ends on exactly the engine's position and never changes
     /// the number of seeds on the board (seeds in hand included).
     fn replay_matches_engine(rules: Rules) {
-        let mut game = Game::new(rules).unwrap();
+        let mut game = Game::new(rules);
         let mut state = 12345u64;
         while !game.position().is_over() {
             let before = *game.position();
-            let legal: Vec<u8> = before.legal_moves().collect();
+            let legal = before.legal_moves().to_vec();
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let house = legal[(state >> 33) as usize % legal.len()];
-            let steps = game.play_traced(house as u32).unwrap();
+            let steps = game.play(house).unwrap().steps;
             let mut playback = Playback::new(&before, steps);
             let total = before.total_seeds();
             while playback.advance().is_some() {
                 let on_board: u32 = playback.pits().iter().map(|&s| s as u32).sum();
                 assert_eq!(on_board + playback.in_hand(), total);
             }
-            if !game.ended_by_repetition() {
-                assert_eq!(playback.pits(), game.position().pits(), "{rules:?} {house}");
-            }
+            // Repetitions too: their sweeps are steps of the move.
+            assert_eq!(playback.pits(), game.position().pits(), "{rules:?} {house}");
         }
     }
 
@@ -164,15 +165,22 @@ mod tests {
         replay_matches_engine(
             Rules::new(Variant::Kalah)
                 .with_seeds(7)
+                .unwrap()
                 .with_empty_capture(true),
         );
         replay_matches_engine(Rules::new(Variant::Oware));
-        replay_matches_engine(Rules::new(Variant::Congkak).with_houses(7).with_seeds(7));
+        replay_matches_engine(
+            Rules::builder(Variant::Congkak)
+                .houses(7)
+                .seeds(7)
+                .build()
+                .unwrap(),
+        );
     }
 
     #[test]
     fn long_relays_are_sped_up_to_fit_the_longest_move() {
-        let pos = Position::start(Rules::new(Variant::Kalah)).unwrap();
+        let pos = Position::start(Rules::new(Variant::Kalah));
         let steps = vec![
             Step::Drop {
                 pit: Pit::Store(Side::South)
@@ -187,9 +195,9 @@ mod tests {
 
     #[test]
     fn finishing_shows_the_whole_move_and_clears_the_highlight() {
-        let before = Position::start(Rules::new(Variant::Kalah)).unwrap();
+        let before = Position::start(Rules::new(Variant::Kalah));
         let mut game = Game::from_start(before);
-        let steps = game.play_traced(3).unwrap();
+        let steps = game.play(House::new(3).unwrap()).unwrap().steps;
         let mut playback = Playback::new(&before, steps);
         assert_eq!(playback.advance(), Some(Shown::PickUp));
         assert_eq!(playback.in_hand(), 4);

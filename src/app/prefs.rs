@@ -53,27 +53,9 @@ pub fn pick<T: Copy>(all: &[T], index: i32) -> Option<T> {
         .and_then(|i| all.get(i).copied())
 }
 
-/// The seed counts a game may start with.
+/// The seed counts a game may start with (the engine's range).
 pub fn seed_choices() -> Vec<u8> {
-    (Rules::MIN_SEEDS..=Rules::MAX_SEEDS).collect()
-}
-
-/// The board sizes `variant` is played with (one entry when there is no choice).
-pub fn house_choices(variant: Variant) -> Vec<u8> {
-    match variant {
-        Variant::Congkak => vec![6, 7],
-        Variant::Kalah | Variant::Oware => vec![6],
-    }
-}
-
-/// Whether the empty-capture option applies to `variant`.
-pub fn has_empty_capture(variant: Variant) -> bool {
-    variant != Variant::Oware
-}
-
-/// Whether the grand-slam option applies to `variant`.
-pub fn has_grand_slam(variant: Variant) -> bool {
-    variant == Variant::Oware
+    Rules::SEEDS.collect()
 }
 
 /// Applies one choice to the settings. Rule options change the rules of the selected
@@ -81,21 +63,27 @@ pub fn has_grand_slam(variant: Variant) -> bool {
 /// allow, is ignored. Returns whether anything changed.
 pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
     let before = settings.clone();
-    let mut rules = settings.current_rules();
+    let rules = settings.current_rules();
+    let variant = rules.variant();
+    let changed_rules = match choice {
+        Choice::Seeds(seeds) => rules.with_seeds(seeds).ok(),
+        Choice::Houses(houses) => rules.with_houses(houses).ok(),
+        Choice::EmptyCapture(on) if variant.has_empty_capture() => {
+            Some(rules.with_empty_capture(on))
+        }
+        Choice::GrandSlam(rule) if variant.has_grand_slam() => Some(rules.with_grand_slam(rule)),
+        _ => None,
+    };
     match choice {
         Choice::Variant(variant) => settings.variant = variant,
-        Choice::Seeds(seeds) => rules.seeds = seeds,
-        Choice::Houses(houses) => rules.houses = houses,
-        Choice::EmptyCapture(on) if has_empty_capture(rules.variant) => rules.empty_capture = on,
-        Choice::GrandSlam(rule) if has_grand_slam(rules.variant) => rules.grand_slam = rule,
-        Choice::EmptyCapture(_) | Choice::GrandSlam(_) => {}
         Choice::Opponent(opponent) => settings.opponent = opponent,
         Choice::First(first) => settings.first = first,
         Choice::Animation(speed) => settings.animation = speed,
         Choice::Theme(theme) => settings.theme = theme,
         Choice::Language(language) => settings.language = language,
+        Choice::Seeds(_) | Choice::Houses(_) | Choice::EmptyCapture(_) | Choice::GrandSlam(_) => {}
     }
-    if !matches!(choice, Choice::Variant(_)) && rules.validate().is_ok() {
+    if let Some(rules) = changed_rules {
         settings.set_rules(rules);
     }
     *settings != before
@@ -120,8 +108,8 @@ mod tests {
         assert!(apply(&mut settings, Choice::Variant(Variant::Congkak)));
         assert!(apply(&mut settings, Choice::Houses(7)));
         assert!(apply(&mut settings, Choice::Seeds(5)));
-        assert_eq!(settings.current_rules().houses, 7);
-        assert_eq!(settings.rules_for(Variant::Kalah).seeds, 4);
+        assert_eq!(settings.current_rules().houses(), 7);
+        assert_eq!(settings.rules_for(Variant::Kalah).seeds(), 4);
         assert!(apply(&mut settings, Choice::Variant(Variant::Oware)));
         assert!(
             !apply(&mut settings, Choice::Houses(7)),
@@ -139,22 +127,18 @@ mod tests {
             !apply(&mut settings, Choice::Seeds(9)),
             "outside the seed range"
         );
-        assert_eq!(settings.rules_for(Variant::Congkak).seeds, 5);
+        assert_eq!(settings.rules_for(Variant::Congkak).seeds(), 5);
     }
 
     #[test]
     fn the_choices_offered_are_the_ones_the_rules_accept() {
         for variant in Variant::ALL {
-            for houses in house_choices(variant) {
+            for &houses in variant.house_counts() {
                 for seeds in seed_choices() {
-                    let rules = Rules::new(variant).with_houses(houses).with_seeds(seeds);
-                    assert!(rules.validate().is_ok(), "{rules:?}");
+                    let rules = Rules::new(variant).with_houses(houses).unwrap();
+                    assert!(rules.with_seeds(seeds).is_ok(), "{rules:?} {seeds}");
                 }
             }
         }
-        assert_eq!(
-            has_grand_slam(Variant::Oware),
-            !has_empty_capture(Variant::Oware)
-        );
     }
 }

@@ -2,8 +2,8 @@
 //! as a player expects them against the computer, resigning, and what a move did (for
 //! the banner). No Slint, no threads, no files: the controller wires those around it.
 
-use crate::engine::{Game, IllegalMove, Outcome, Pit, Position, Rules, RulesError, Side, Step};
-use crate::store::{GameResult, Opponent, ResumeError, SavedGame};
+use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
+use crate::store::{Difficulty, GameResult, Opponent, ResumeError, SavedGame};
 
 /// Against the computer the person plays the bottom row.
 pub const HUMAN_SIDE: Side = Side::South;
@@ -25,57 +25,33 @@ pub struct MoveSummary {
     pub extra_turn: bool,
     /// Oware: a grand slam that the rules let stand without capturing.
     pub grand_slam_spared: bool,
-    /// The game ended and seeds left in houses were moved to the stores.
+    /// The game ended and seeds left in houses were moved to the stores (by the end
+    /// rules; the sweeps of a repetition are told as the repetition).
     pub swept: bool,
     /// Congkak: the sowing went on from a full house at least once.
     pub relays: u32,
 }
 
 impl MoveSummary {
-    /// Reads a move's steps. Captures are the only steps that move seeds from one side's
-    /// house into the other side's store; end-of-game sweeps always stay on one side.
-    pub fn of(steps: &[Step], mover: Side, after: &Position) -> MoveSummary {
-        let side_of = |pit: Pit| match pit {
-            Pit::House(side, _) | Pit::Store(side) => side,
-        };
-        let mut summary = MoveSummary::default();
-        let mut same_side_moves = 0;
-        let mut pick_ups = 0u32;
-        for step in steps {
-            match *step {
-                Step::PickUp { .. } => pick_ups += 1,
-                Step::Capture { from, seeds, store } => {
-                    if side_of(from) != side_of(store) {
-                        summary.captured += seeds as u32;
-                    } else {
-                        same_side_moves += 1;
-                    }
-                }
-                Step::GrandSlamSpared => summary.grand_slam_spared = true,
-                Step::Drop { .. } => {}
-            }
+    /// The banner's view of the engine's report of a move.
+    pub fn of(report: &MoveReport) -> MoveSummary {
+        MoveSummary {
+            captured: report.captured(),
+            extra_turn: report.extra_turn,
+            grand_slam_spared: report.grand_slam_spared,
+            swept: report.swept() > 0 && report.end != Some(crate::engine::EndReason::Repetition),
+            relays: report.relays,
         }
-        // Kalah and Congkak capture the landing seed too: one same-side step that
-        // belongs to the capture rather than to a sweep.
-        let kalah_like = after.variant() != crate::engine::Variant::Oware;
-        if kalah_like && summary.captured > 0 {
-            summary.captured += 1;
-            same_side_moves -= 1;
-        }
-        summary.swept = after.is_over() && same_side_moves > 0;
-        summary.extra_turn = !after.is_over() && after.side_to_move() == mover;
-        summary.relays = pick_ups.saturating_sub(1);
-        summary
     }
 }
 
 impl Session {
-    pub fn new(rules: Rules, first: Side, opponent: Opponent) -> Result<Session, RulesError> {
-        Ok(Session {
-            game: Game::with_first(rules, first)?,
+    pub fn new(rules: Rules, first: Side, opponent: Opponent) -> Session {
+        Session {
+            game: Game::with_first(rules, first),
             opponent,
             resigned: None,
-        })
+        }
     }
 
     /// A saved game, replayed to the exact position with its undo and redo history.
@@ -108,7 +84,7 @@ impl Session {
     }
 
     /// The computer's level, or `None` between two people.
-    pub fn level(&self) -> Option<u8> {
+    pub fn level(&self) -> Option<Difficulty> {
         match self.opponent {
             Opponent::Human => None,
             Opponent::Computer { level } => Some(level),
@@ -158,12 +134,13 @@ impl Session {
         })
     }
 
-    /// Plays a move for the side to move and returns its steps for the animation.
-    pub fn play(&mut self, house: u8) -> Result<Vec<Step>, IllegalMove> {
+    /// Plays a move for the side to move and reports what it did (with its steps for
+    /// the animation).
+    pub fn play(&mut self, house: House) -> Result<MoveReport, IllegalMove> {
         if self.resigned.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        self.game.play_traced(house as u32)
+        self.game.play(house)
     }
 
     /// The side to move gives up (against the computer, always the person).
@@ -230,7 +207,7 @@ impl Session {
     }
 
     /// The house of the last move and the side that played it.
-    pub fn last_move(&self) -> Option<(Side, u8)> {
+    pub fn last_move(&self) -> Option<(Side, House)> {
         let house = *self.game.moves().last()?;
         let mover = self.movers().next_back()?;
         Some((mover, house))
@@ -238,28 +215,27 @@ impl Session {
 
     /// Oware rule 5: the side to move must give seeds to an opponent who has none.
     pub fn must_feed(&self) -> bool {
-        let pos = self.position();
-        !self.is_over()
-            && pos.variant() == crate::engine::Variant::Oware
-            && pos
-                .houses(pos.side_to_move().opponent())
-                .iter()
-                .all(|&seeds| seeds == 0)
+        !self.is_over() && self.position().must_feed()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Variant;
+    use crate::engine::{Pit, Step, Variant};
+
+    fn h(number: u8) -> House {
+        House::new(number).unwrap()
+    }
 
     fn vs_computer(first: Side) -> Session {
         Session::new(
             Rules::new(Variant::Kalah),
             first,
-            Opponent::Computer { level: 1 },
+            Opponent::Computer {
+                level: Difficulty::Beginner,
+            },
         )
-        .unwrap()
     }
 
     #[test]
@@ -267,14 +243,14 @@ mod tests {
         let mut s = vs_computer(Side::South);
         // South: 3 ends in the store (extra turn), then 6; North replies 1 then 2.
         for house in [3, 6] {
-            s.play(house).unwrap();
+            s.play(h(house)).unwrap();
         }
         assert!(s.computer_to_move());
-        s.play(1).unwrap();
+        s.play(h(1)).unwrap();
         let after_three = s.game().moves().len();
         assert!(s.undo());
         assert!(s.human_to_move());
-        assert_eq!(s.game().moves(), &[3], "6 and the reply are taken back");
+        assert_eq!(s.game().moves(), &[h(3)], "6 and the reply are taken back");
         assert!(after_three > s.game().moves().len());
         assert!(s.undo());
         assert!(s.game().moves().is_empty());
@@ -284,7 +260,7 @@ mod tests {
     #[test]
     fn the_computer_moving_first_cannot_be_undone_alone() {
         let mut s = vs_computer(Side::North);
-        s.play(1).unwrap();
+        s.play(h(1)).unwrap();
         assert!(s.human_to_move());
         assert!(!s.can_undo());
         assert!(!s.undo());
@@ -293,8 +269,8 @@ mod tests {
     #[test]
     fn redo_against_the_computer_replays_the_reply_too() {
         let mut s = vs_computer(Side::South);
-        s.play(1).unwrap();
-        s.play(1).unwrap(); // North's reply
+        s.play(h(1)).unwrap();
+        s.play(h(1)).unwrap(); // North's reply
         let moves = s.game().moves().to_vec();
         s.undo();
         assert!(s.game().moves().is_empty());
@@ -305,32 +281,32 @@ mod tests {
 
     #[test]
     fn two_people_undo_one_move_at_a_time() {
-        let mut s = Session::new(Rules::new(Variant::Oware), Side::South, Opponent::Human).unwrap();
-        s.play(1).unwrap();
-        s.play(1).unwrap();
+        let mut s = Session::new(Rules::new(Variant::Oware), Side::South, Opponent::Human);
+        s.play(h(1)).unwrap();
+        s.play(h(1)).unwrap();
         assert!(s.undo());
-        assert_eq!(s.game().moves(), &[1]);
-        assert_eq!(s.last_move(), Some((Side::South, 1)));
+        assert_eq!(s.game().moves(), &[h(1)]);
+        assert_eq!(s.last_move(), Some((Side::South, h(1))));
     }
 
     #[test]
     fn resigning_loses_and_undo_withdraws_it() {
         let mut s = vs_computer(Side::South);
-        s.play(1).unwrap();
-        s.play(2).unwrap();
+        s.play(h(1)).unwrap();
+        s.play(h(2)).unwrap();
         s.resign();
         assert!(s.is_over());
         assert_eq!(s.result(), Some(GameResult::Lost));
-        assert!(s.play(3).is_err());
+        assert!(s.play(h(3)).is_err());
         assert!(s.undo());
         assert!(!s.is_over());
     }
 
     #[test]
     fn a_capture_and_an_extra_turn_are_told_apart_from_a_sweep() {
-        let mut s = Session::new(Rules::new(Variant::Kalah), Side::South, Opponent::Human).unwrap();
-        let steps = s.play(3).unwrap();
-        let summary = MoveSummary::of(&steps, Side::South, s.position());
+        let mut s = Session::new(Rules::new(Variant::Kalah), Side::South, Opponent::Human);
+        let report = s.play(h(3)).unwrap();
+        let summary = MoveSummary::of(&report);
         assert!(summary.extra_turn);
         assert_eq!(summary.captured, 0);
         // South 1 (4 seeds) reaches houses 2..5; North 3 then South 6...: find a capture
@@ -339,12 +315,13 @@ mod tests {
         while !s.is_over() {
             let before = *s.position();
             let mover = before.side_to_move();
-            let legal: Vec<u8> = before.legal_moves().collect();
+            let legal: Vec<House> = before.legal_moves().to_vec();
             rng_state = rng_state.wrapping_mul(1_103_515_245).wrapping_add(12345);
             let house = legal[(rng_state >> 16) as usize % legal.len()];
-            let steps = s.play(house).unwrap();
+            let report = s.play(house).unwrap();
+            let steps = &report.steps;
             let after = *s.position();
-            let summary = MoveSummary::of(&steps, mover, &after);
+            let summary = MoveSummary::of(&report);
             if !after.is_over() {
                 let drops_in_store = steps
                     .iter()
@@ -364,8 +341,8 @@ mod tests {
     #[test]
     fn a_saved_session_resumes_identically() {
         let mut s = vs_computer(Side::South);
-        s.play(1).unwrap();
-        s.play(4).unwrap();
+        s.play(h(1)).unwrap();
+        s.play(h(4)).unwrap();
         let back = Session::resume(&s.saved()).unwrap();
         assert_eq!(back.position(), s.position());
         assert_eq!(back.opponent(), s.opponent());

@@ -43,7 +43,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             })
         );
     } else {
-        let pv: Vec<String> = result.pv.iter().map(u8::to_string).collect();
+        let pv: Vec<String> = result.pv.iter().map(|house| house.to_string()).collect();
         println!(
             "best {} ({}), score {:+}, depth {}, pv {}\n{} nodes in {:.3} s ({:.2} million/s)",
             result.best,

@@ -1,4 +1,4 @@
-//! Command-line arguments shared by every `mancala-cli` subcommand (DESIGN.md).
+//! Command-line arguments shared by every `mancala-cli` subcommand.
 
 use crate::engine::{Game, Position, Rules, Side, Variant};
 use std::collections::HashMap;
@@ -80,27 +80,27 @@ impl Args {
             .transpose()
     }
 
-    /// `--variant`, `--seeds`, `--houses` and every `--rule`, checked against RULES.md.
+    /// `--variant`, `--seeds`, `--houses` and every `--rule`, checked against the rules
+    /// (docs/rules.md) once all are read.
     pub fn rules(&self) -> Result<Rules, CliError> {
         let variant: Variant = self.value("variant").unwrap_or("kalah").parse()?;
-        let mut rules = Rules::new(variant);
+        let mut rules = Rules::builder(variant);
         if let Some(seeds) = self.number::<u8>("seeds")? {
-            rules.seeds = seeds;
+            rules = rules.seeds(seeds);
         }
         if let Some(houses) = self.number::<u8>("houses")? {
-            rules.houses = houses;
+            rules = rules.houses(houses);
         }
         for rule in &self.rules {
-            rules.apply_option(rule)?;
+            rules = rules.option(rule)?;
         }
-        rules.validate()?;
-        Ok(rules)
+        Ok(rules.build()?)
     }
 
     /// The game after `--moves` from the start of `--variant` & co. An illegal move is
     /// an error naming its 1-based index and the reason.
     pub fn game(&self) -> Result<Game, CliError> {
-        let start = Position::start_with(self.rules()?, Side::South)?;
+        let start = Position::start_with(self.rules()?, Side::South);
         Ok(Game::parse_record(
             start,
             self.value("moves").unwrap_or(""),

@@ -35,7 +35,7 @@ impl Tally {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let levels = args
         .value("levels")
-        .ok_or_else(|| CliError("match needs --levels A,B (e.g. --levels easy,medium)".into()))?;
+        .ok_or_else(|| CliError("match needs --levels A,B (e.g. --levels strong,expert)".into()))?;
     let (a, b) = levels
         .split_once(',')
         .ok_or_else(|| CliError(format!("--levels takes two levels, A,B, not '{levels}'")))?;
@@ -84,13 +84,14 @@ pub fn play_match(
         let opening = random_opening(start, &mut rng);
         for a_side in Side::BOTH {
             let mut game = opening.clone();
-            while let Some(side) = game.position().to_move() {
+            while !game.is_over() {
+                let side = game.position().side_to_move();
                 let player = if side == a_side { 0 } else { 1 };
                 let searcher = &mut searchers[player];
                 searcher.set_history(game.history());
                 let pos = *game.position();
                 let house = levels[player].choose(searcher, &pos, time_scale, None, &mut rng);
-                game.play(house as u32).expect("levels choose legal moves");
+                game.play(house).expect("levels choose legal moves");
             }
             let end = game.position();
             tally.margin += crate::ai::final_value(end, a_side) as i64;
@@ -113,7 +114,7 @@ fn random_opening(start: Position, rng: &mut StdRng) -> Game {
             break;
         }
         let house = moves[rng.random_range(0..moves.len())];
-        game.play(house as u32).expect("a legal move plays");
+        game.play(house).expect("a legal move plays");
     }
     game
 }

@@ -1,4 +1,7 @@
-//! `mancala-cli`: engine tools and screenshots (the contract is in DESIGN.md).
+//! `mancala-cli`: engine tools and screenshots. Other tools drive it, so its flags and
+//! JSON are a contract: every subcommand takes `--variant`, `--seeds`, `--houses`,
+//! `--rule NAME=VALUE` and `--moves "3 6 1"` (notation as in docs/rules.md), and
+//! `--json` prints exactly one JSON object; the shapes are documented on each module.
 //! One module per subcommand; each has `run(&Args) -> Result<(), CliError>`.
 
 mod analyze;

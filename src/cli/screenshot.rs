@@ -11,8 +11,8 @@
 
 use super::args::{Args, CliError};
 use crate::app::App;
-use crate::engine::{Position, Rules};
-use crate::store::{Language, Opponent, Settings, Store, Theme};
+use crate::engine::{House, Position, Rules};
+use crate::store::{Difficulty, Language, Opponent, Settings, Store, Theme};
 use crate::{AppWindow, Screen};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
@@ -43,7 +43,7 @@ struct Shot {
     settings: Settings,
     rules: Rules,
     opponent: Opponent,
-    moves: Vec<u8>,
+    moves: Vec<House>,
 }
 
 impl Shot {
@@ -91,13 +91,15 @@ impl Shot {
         };
         let opponent = match args.number::<u8>("level")?.unwrap_or(2) {
             0 => Opponent::Human,
-            level @ 1..=5 => Opponent::Computer { level },
-            other => return Err(CliError(format!("--level takes 0..5, not {other}"))),
+            number => match Difficulty::from_number(number) {
+                Some(level) => Opponent::Computer { level },
+                None => return Err(CliError(format!("--level takes 0..5, not {number}"))),
+            },
         };
         let rules = args.rules()?;
         let game = args.game()?;
         let mut settings = Settings {
-            variant: rules.variant,
+            variant: rules.variant(),
             opponent,
             theme,
             language,
@@ -177,7 +179,7 @@ impl Shot {
         Ok(())
     }
 
-    fn load(&self, app: &App, moves: &[u8]) -> Result<(), CliError> {
+    fn load(&self, app: &App, moves: &[House]) -> Result<(), CliError> {
         app.load_record(self.rules, self.opponent, moves)
             .map_err(|why| CliError(format!("--moves: {why}")))
     }
@@ -190,11 +192,35 @@ fn sample_stats() -> crate::store::Stats {
     use crate::store::GameResult::{Drawn, Lost, Won};
     let mut stats = crate::store::Stats::default();
     let seasons = [
-        (Variant::Kalah, Opponent::Computer { level: 2 }, "WWLWWWDW"),
-        (Variant::Kalah, Opponent::Computer { level: 4 }, "LLWLDLW"),
-        (Variant::Oware, Opponent::Computer { level: 3 }, "WLWWL"),
+        (
+            Variant::Kalah,
+            Opponent::Computer {
+                level: Difficulty::Casual,
+            },
+            "WWLWWWDW",
+        ),
+        (
+            Variant::Kalah,
+            Opponent::Computer {
+                level: Difficulty::Strong,
+            },
+            "LLWLDLW",
+        ),
+        (
+            Variant::Oware,
+            Opponent::Computer {
+                level: Difficulty::Intermediate,
+            },
+            "WLWWL",
+        ),
         (Variant::Oware, Opponent::Human, "WLLWD"),
-        (Variant::Congkak, Opponent::Computer { level: 1 }, "WWWWW"),
+        (
+            Variant::Congkak,
+            Opponent::Computer {
+                level: Difficulty::Beginner,
+            },
+            "WWWWW",
+        ),
     ];
     for (variant, opponent, results) in seasons {
         for result in results.chars() {
@@ -211,15 +237,13 @@ fn sample_stats() -> crate::store::Stats {
 
 /// Plays on from `moves` with the lowest legal house until the game ends, so the
 /// game-over panel has a finished game to show whatever record was given.
-fn finish_game(rules: Rules, moves: &mut Vec<u8>) {
-    let Ok(start) = Position::start(rules) else {
-        return;
-    };
+fn finish_game(rules: Rules, moves: &mut Vec<House>) {
+    let start = Position::start(rules);
     let Ok(mut game) = crate::engine::Game::replay(start, moves) else {
         return;
     };
-    while let Some(house) = game.position().legal_moves().next() {
-        if game.play(house as u32).is_err() {
+    while let Some(house) = game.legal_moves().first() {
+        if game.play(house).is_err() {
             break;
         }
         moves.push(house);
@@ -269,10 +293,10 @@ mod tests {
     #[test]
     fn a_finished_record_is_left_alone_and_an_open_one_is_played_out() {
         let rules = Rules::new(crate::engine::Variant::Kalah);
-        let mut moves = vec![3, 6];
+        let mut moves = vec![House::new(3).unwrap(), House::new(6).unwrap()];
         finish_game(rules, &mut moves);
         assert!(moves.len() > 2);
-        let game = crate::engine::Game::replay(Position::start(rules).unwrap(), &moves).unwrap();
+        let game = crate::engine::Game::replay(Position::start(rules), &moves).unwrap();
         assert!(game.position().is_over());
         let before = moves.clone();
         finish_game(rules, &mut moves);

@@ -10,24 +10,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if args.json() {
         println!("{}", position_json(pos));
     } else {
-        println!("{} ({} seeds)", pos.variant(), pos.rules().seeds);
+        println!("{} ({} seeds)", pos.variant(), pos.rules().seeds());
         println!("{pos}");
         if !pos.is_over() {
-            let legal: Vec<String> = pos.legal_moves().map(|m| m.to_string()).collect();
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
             println!("legal moves: {}", legal.join(" "));
         }
     }
     Ok(())
 }
 
-/// The JSON object of DESIGN.md's `show` contract.
+/// The JSON object of the `show` contract: `{"variant":"kalah","seeds":4,"houses":[[...],
+/// [...]],"stores":[s,n],"to_move":0,"over":false,"winner":null,"legal":[1,2,3,4,5,6]}`;
+/// once the game is over `to_move` is null and `legal` empty.
 pub fn position_json(pos: &Position) -> serde_json::Value {
     json!({
         "variant": pos.variant().name(),
-        "seeds": pos.rules().seeds,
+        "seeds": pos.rules().seeds(),
         "houses": [pos.houses(Side::South), pos.houses(Side::North)],
         "stores": pos.stores(),
-        "to_move": pos.to_move().map(Side::index),
+        "to_move": (!pos.is_over()).then(|| pos.side_to_move().index()),
         "over": pos.is_over(),
         "winner": pos.outcome().and_then(|o| o.winner()).map(Side::index),
         "legal": pos.legal_moves().to_vec(),

@@ -1,18 +1,24 @@
-//! Congkak (RULES.md, "Congkak" rules 1-9).
+//! Congkak (docs/rules.md, "Congkak" rules 1-9).
 
+use super::house::House;
 use super::kalah::capture_opposite;
 use super::layout::Layout;
 use super::position::{Position, Side};
+use super::report::EndReason;
 use super::sowing::{kalah_like_table, pick_up_and_sow};
 use super::trace::Observer;
 
 /// Plays a legal move: sow into the own store only (rule 2), relay from any occupied
 /// house (3), extra turn (4), capture (5), stop in an empty opponent house (6).
 #[inline(always)]
-pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, observer: &mut O) {
+pub(crate) fn play<const H: usize, O: Observer>(
+    pos: &mut Position,
+    house: House,
+    observer: &mut O,
+) {
     let me = pos.to_move;
     let table = kalah_like_table(H);
-    let mut from = Layout::<H>::base(me) + house as usize - 1;
+    let mut from = Layout::<H>::base(me) + house.offset();
     let mut extra_turn = false;
     loop {
         let last = pick_up_and_sow(&mut pos.pits, table, me.index(), from, observer);
@@ -48,6 +54,9 @@ pub(crate) fn settle<const H: usize, O: Observer>(
     if Layout::<H>::row_is_empty(&pos.pits, next) {
         let other = next.opponent();
         pos.sweep(other, other, observer);
-        pos.over = true;
+        pos.end = Some(EndReason::NoSeeds {
+            side: next,
+            swept_to: other,
+        });
     }
 }

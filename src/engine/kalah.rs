@@ -1,15 +1,21 @@
-//! Kalah (RULES.md, "Kalah" rules 1-6).
+//! Kalah (docs/rules.md, "Kalah" rules 1-6).
 
+use super::house::House;
 use super::layout::Layout;
 use super::position::{Position, Side};
+use super::report::EndReason;
 use super::sowing::{kalah_like_table, pick_up_and_sow};
 use super::trace::Observer;
 
 /// Plays a legal move: sow (rule 2), extra turn (3), capture (4), end and sweep (5).
 #[inline(always)]
-pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, observer: &mut O) {
+pub(crate) fn play<const H: usize, O: Observer>(
+    pos: &mut Position,
+    house: House,
+    observer: &mut O,
+) {
     let me = pos.to_move;
-    let start = Layout::<H>::base(me) + house as usize - 1;
+    let start = Layout::<H>::base(me) + house.offset();
     let table = kalah_like_table(H);
     let last = pick_up_and_sow(&mut pos.pits, table, me.index(), start, observer);
 
@@ -32,7 +38,7 @@ pub(crate) fn capture_opposite<const H: usize, O: Observer>(
     let opposite = Layout::<H>::opposite(last);
     let my_store = Layout::<H>::store(me);
     let taken = pos.pits[opposite];
-    if taken > 0 || pos.rules.empty_capture {
+    if taken > 0 || pos.rules.empty_capture() {
         if taken > 0 {
             observer.capture(opposite, taken, my_store);
         }
@@ -51,13 +57,17 @@ pub(crate) fn settle<const H: usize, O: Observer>(
     extra_turn: bool,
     observer: &mut O,
 ) {
-    pos.to_move = if extra_turn { mover } else { mover.opponent() };
-    if Layout::<H>::row_is_empty(&pos.pits, Side::South)
-        || Layout::<H>::row_is_empty(&pos.pits, Side::North)
-    {
+    let next = if extra_turn { mover } else { mover.opponent() };
+    pos.to_move = next;
+    let next_empty = Layout::<H>::row_is_empty(&pos.pits, next);
+    if next_empty || Layout::<H>::row_is_empty(&pos.pits, next.opponent()) {
+        let empty = if next_empty { next } else { next.opponent() };
         for side in Side::BOTH {
             pos.sweep(side, side, observer);
         }
-        pos.over = true;
+        pos.end = Some(EndReason::NoSeeds {
+            side: empty,
+            swept_to: empty.opponent(),
+        });
     }
 }

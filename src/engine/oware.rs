@@ -1,9 +1,11 @@
-//! Oware, Abapa rules (RULES.md, "Oware" rules 1-9). Rule 8 (cycles) needs the game's
+//! Oware, Abapa rules (docs/rules.md, "Oware" rules 1-9). Rule 8 (cycles) needs the game's
 //! history and lives in [`super::game::Game`] and in perft.
 
+use super::house::House;
 use super::layout::Layout;
 use super::moves::MoveSet;
 use super::position::{IllegalMove, Position, Side};
+use super::report::EndReason;
 use super::rules::GrandSlam;
 use super::sowing;
 use super::trace::{NoTrace, Observer};
@@ -37,16 +39,20 @@ fn capture_chain<const H: usize>(pos: &Position, last: usize, opponent: Side) ->
 
 /// Plays a legal move: sow (rule 2), capture (3) with the grand-slam option (4).
 #[inline(always)]
-pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, observer: &mut O) {
+pub(crate) fn play<const H: usize, O: Observer>(
+    pos: &mut Position,
+    house: House,
+    observer: &mut O,
+) {
     let me = pos.to_move;
     let them = me.opponent();
-    let start = Layout::<H>::base(me) + house as usize - 1;
+    let start = Layout::<H>::base(me) + house.offset();
     let last = sow(pos, start, observer);
 
     let (first, captured) = capture_chain::<H>(pos, last, them);
     if captured > 0 {
         let grand_slam = captured == pos.side_seeds(them);
-        if grand_slam && pos.rules.grand_slam != GrandSlam::CaptureAll {
+        if grand_slam && pos.rules.grand_slam() != GrandSlam::CaptureAll {
             observer.grand_slam_spared();
         } else {
             let store = Layout::<H>::store(me);
@@ -61,7 +67,7 @@ pub(crate) fn play<const H: usize, O: Observer>(pos: &mut Position, house: u8, o
 }
 
 /// Does playing `house` capture every seed of the opponent?
-fn is_grand_slam(pos: &Position, house: u8) -> bool {
+fn is_grand_slam(pos: &Position, house: House) -> bool {
     let mut copy = *pos;
     let start = copy.house_index(copy.to_move, house);
     let last = sow(&mut copy, start, &mut NoTrace);
@@ -89,7 +95,7 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveSet {
     if pos.side_is_empty(pos.to_move.opponent()) {
         moves = MoveSet::from_bits(moves.bits() & feeding_moves(pos, pos.to_move).bits());
     }
-    if pos.rules.grand_slam == GrandSlam::Forbidden && !moves.is_empty() {
+    if pos.rules.grand_slam() == GrandSlam::Forbidden && !moves.is_empty() {
         let mut slams = MoveSet::EMPTY;
         for house in moves {
             if is_grand_slam(pos, house) {
@@ -105,7 +111,7 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveSet {
 }
 
 /// The reason a non-empty house is not a legal move.
-pub(crate) fn why_illegal(pos: &Position, house: u8) -> IllegalMove {
+pub(crate) fn why_illegal(pos: &Position, house: House) -> IllegalMove {
     if pos.side_is_empty(pos.to_move.opponent()) && !feeding_moves(pos, pos.to_move).contains(house)
     {
         IllegalMove::MustFeed { house }
@@ -128,13 +134,16 @@ pub(crate) fn settle<const H: usize, O: Observer>(
     let next = mover.opponent();
     pos.to_move = next;
     if stores_changed && past_half::<H>(pos) {
-        pos.over = true;
+        pos.end = Some(EndReason::Majority);
     } else if Layout::<H>::row_is_empty(&pos.pits, next) {
         pos.sweep(mover, mover, observer);
-        pos.over = true;
+        pos.end = Some(EndReason::NoSeeds {
+            side: next,
+            swept_to: mover,
+        });
     } else if Layout::<H>::row_is_empty(&pos.pits, mover) && feeding_moves(pos, next).is_empty() {
         pos.sweep(next, next, observer);
-        pos.over = true;
+        pos.end = Some(EndReason::CannotFeed { side: next });
     }
 }
 

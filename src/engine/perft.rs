@@ -1,6 +1,7 @@
-//! Perft: the number of move sequences of exactly `depth` moves (RULES.md, "Reference
-//! numbers"). Every move is played, the last ply included, so it measures move making.
+//! Perft: the number of move sequences of exactly `depth` moves (docs/rules.md,
+//! "Reference numbers"). Every move is played, the last ply included, so it measures move making.
 
+use super::house::House;
 use super::position::Position;
 use super::rules::Variant;
 use super::trace::NoTrace;
@@ -12,7 +13,7 @@ use super::{congkak, kalah, oware};
 ///
 /// ```
 /// use mancala::engine::{perft, Position, Rules, Variant};
-/// let start = Position::start(Rules::new(Variant::Kalah)).unwrap();
+/// let start = Position::start(Rules::new(Variant::Kalah));
 /// assert_eq!(perft(&start, 2), 35);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -20,7 +21,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     // Choose the rules code once, so the recursion calls it directly.
-    match (pos.variant(), pos.rules().houses) {
+    match (pos.variant(), pos.rules().houses()) {
         (Variant::Kalah, _) => {
             perft_plain(pos, depth, |p, h| kalah::play::<6, _>(p, h, &mut NoTrace))
         }
@@ -40,7 +41,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
-fn perft_plain<F: Fn(&mut Position, u8) + Copy>(pos: &Position, depth: u32, play: F) -> u64 {
+fn perft_plain<F: Fn(&mut Position, House) + Copy>(pos: &Position, depth: u32, play: F) -> u64 {
     // Kalah and Congkak: every non-empty house is a move (no call into Oware's rules).
     let moves = if pos.is_over() {
         return 0;
@@ -61,7 +62,7 @@ fn perft_plain<F: Fn(&mut Position, u8) + Copy>(pos: &Position, depth: u32, play
 }
 
 /// Perft that keeps the keys of the positions on the current line, for rule 8.
-fn perft_with_path<F: Fn(&mut Position, u8) + Copy>(
+fn perft_with_path<F: Fn(&mut Position, House) + Copy>(
     pos: &Position,
     depth: u32,
     path: &mut Vec<u128>,

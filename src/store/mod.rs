@@ -13,7 +13,10 @@ mod stats;
 pub use files::{FileKind, Notice, Problem, Store};
 pub use location::desktop_data_dir;
 pub use saved_game::{ResumeError, SavedGame};
-pub use settings::{AnimationSpeed, FirstPlayer, Language, Opponent, PerVariant, Settings, Theme};
+pub use settings::{
+    AnimationSpeed, Difficulty, FirstPlayer, Language, NoSuchDifficulty, Opponent, PerVariant,
+    Settings, Theme,
+};
 pub use stats::{GameResult, Stats, StatsRow};
 
 /// The schema version this build writes into every file. Files of other versions load

@@ -3,7 +3,76 @@
 
 use super::SCHEMA;
 use crate::engine::{Rules, Side, Variant};
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+
+/// How strong the computer opponent plays, weakest first. Saved as its number, 1..=5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub enum Difficulty {
+    /// 1: a child can beat it.
+    Beginner = 1,
+    /// 2: a newcomer can win.
+    Casual = 2,
+    /// 3: plays sensibly, errs now and then.
+    Intermediate = 3,
+    /// 4: plays its best quickly.
+    Strong = 4,
+    /// 5: plays its best after thinking longer.
+    Expert = 5,
+}
+
+impl Difficulty {
+    /// Every difficulty, weakest first (the order the app lists them).
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Beginner,
+        Difficulty::Casual,
+        Difficulty::Intermediate,
+        Difficulty::Strong,
+        Difficulty::Expert,
+    ];
+
+    /// The number saved in files and shown to the UI: 1 (beginner) to 5 (expert).
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The difficulty numbered `number`, if there is one.
+    pub fn from_number(number: u8) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.number() == number)
+    }
+}
+
+/// A difficulty number that is not one of 1..=5 (a hand-edited or future file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoSuchDifficulty(pub u8);
+
+impl fmt::Display for NoSuchDifficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no such computer level: {} (levels are 1 to {})",
+            self.0,
+            Difficulty::ALL.len()
+        )
+    }
+}
+
+impl std::error::Error for NoSuchDifficulty {}
+
+impl TryFrom<u8> for Difficulty {
+    type Error = NoSuchDifficulty;
+    fn try_from(number: u8) -> Result<Difficulty, NoSuchDifficulty> {
+        Difficulty::from_number(number).ok_or(NoSuchDifficulty(number))
+    }
+}
+
+impl From<Difficulty> for u8 {
+    fn from(difficulty: Difficulty) -> u8 {
+        difficulty.number()
+    }
+}
 
 /// Who plays the North side against the player at the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -11,27 +80,19 @@ use serde::{Deserialize, Serialize};
 pub enum Opponent {
     /// Two people sharing the device.
     Human,
-    /// The computer at a difficulty level in `Opponent::LEVELS`.
-    Computer { level: u8 },
-}
-
-impl Opponent {
-    /// Difficulty levels: 1 beginner, 2 casual, 3 intermediate, 4 strong, 5 expert.
-    pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
-
-    /// False for a computer level outside `LEVELS` (a hand-edited or future file).
-    pub fn is_valid(self) -> bool {
-        match self {
-            Opponent::Human => true,
-            Opponent::Computer { level } => Self::LEVELS.contains(&level),
-        }
-    }
+    /// The computer at a difficulty level.
+    Computer {
+        /// How strong it plays.
+        level: Difficulty,
+    },
 }
 
 impl Default for Opponent {
     /// A casual computer: a newcomer gets a game at once and can win it.
     fn default() -> Self {
-        Opponent::Computer { level: 2 }
+        Opponent::Computer {
+            level: Difficulty::Casual,
+        }
     }
 }
 
@@ -183,6 +244,7 @@ pub struct Settings {
     /// The game a new game starts with.
     pub variant: Variant,
     /// The rules chosen for each variant (seeds, houses, options).
+    #[serde(deserialize_with = "rules_slots")]
     pub rules: PerVariant<Rules>,
     pub opponent: Opponent,
     pub first: FirstPlayer,
@@ -223,7 +285,7 @@ impl Settings {
 
     /// Keeps `rules` as the choice for its own variant.
     pub fn set_rules(&mut self, rules: Rules) {
-        *self.rules.get_mut(rules.variant) = rules;
+        *self.rules.get_mut(rules.variant()) = rules;
     }
 
     /// The side that moves first in a new game, remembered so that the next call
@@ -238,23 +300,40 @@ impl Settings {
         side
     }
 
-    /// Settings as loaded from a file, made consistent, or why they cannot be used.
-    ///
-    /// Each rules slot is put under its own variant: a file that leaves out
-    /// `variant` inside a slot gets the slot's, not the serde default.
-    pub(crate) fn checked(mut self) -> Result<Settings, String> {
-        for variant in Variant::ALL {
-            let rules = self.rules.get_mut(variant);
-            rules.variant = variant;
-            rules
-                .validate()
-                .map_err(|e| format!("{variant} rules: {e}"))?;
-        }
-        if !self.opponent.is_valid() {
-            return Err(format!("no such opponent: {:?}", self.opponent));
-        }
+    /// Settings as loaded from a file, or why they cannot be used. Everything is checked
+    /// while reading (rules, levels); nothing is left to check here.
+    pub(crate) fn checked(self) -> Result<Settings, String> {
         Ok(self)
     }
+}
+
+/// Reads the rules slots of a settings file. Each slot is read under its own variant: a
+/// file that leaves out (or names another) `variant` inside a slot gets the slot's, and
+/// the whole is then checked as [`Rules`] checks any file. A missing slot takes its
+/// variant's defaults.
+fn rules_slots<'de, D: Deserializer<'de>>(deserializer: D) -> Result<PerVariant<Rules>, D::Error> {
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Slots {
+        kalah: Option<serde_json::Value>,
+        oware: Option<serde_json::Value>,
+        congkak: Option<serde_json::Value>,
+    }
+    let slots = Slots::deserialize(deserializer)?;
+    let slot = |variant: Variant, value: Option<serde_json::Value>| -> Result<Rules, D::Error> {
+        let Some(mut value) = value else {
+            return Ok(Rules::new(variant));
+        };
+        if let serde_json::Value::Object(fields) = &mut value {
+            fields.insert("variant".into(), variant.name().into());
+        }
+        Rules::deserialize(value).map_err(|e| D::Error::custom(format!("{variant} rules: {e}")))
+    };
+    Ok(PerVariant {
+        kalah: slot(Variant::Kalah, slots.kalah)?,
+        oware: slot(Variant::Oware, slots.oware)?,
+        congkak: slot(Variant::Congkak, slots.congkak)?,
+    })
 }
 
 #[cfg(test)]
@@ -266,11 +345,17 @@ mod tests {
     fn rules_of_each_variant_survive_switching() {
         let mut settings = Settings::default();
         settings.set_rules(Rules::new(Variant::Oware).with_grand_slam(GrandSlam::Forbidden));
-        settings.set_rules(Rules::new(Variant::Congkak).with_houses(7).with_seeds(5));
+        settings.set_rules(
+            Rules::builder(Variant::Congkak)
+                .houses(7)
+                .seeds(5)
+                .build()
+                .unwrap(),
+        );
         settings.variant = Variant::Congkak;
-        assert_eq!(settings.current_rules().houses, 7);
+        assert_eq!(settings.current_rules().houses(), 7);
         settings.variant = Variant::Oware;
-        assert_eq!(settings.current_rules().grand_slam, GrandSlam::Forbidden);
+        assert_eq!(settings.current_rules().grand_slam(), GrandSlam::Forbidden);
         assert_eq!(
             settings.rules_for(Variant::Kalah),
             Rules::new(Variant::Kalah)
@@ -313,7 +398,9 @@ mod tests {
     fn json_round_trip_and_shape() {
         let mut settings = Settings {
             variant: Variant::Congkak,
-            opponent: Opponent::Computer { level: 5 },
+            opponent: Opponent::Computer {
+                level: Difficulty::Expert,
+            },
             first: FirstPlayer::Alternate,
             last_first: Some(Side::North),
             animation: AnimationSpeed::Slow,
@@ -324,7 +411,8 @@ mod tests {
         settings.set_rules(
             Rules::new(Variant::Kalah)
                 .with_empty_capture(true)
-                .with_seeds(6),
+                .with_seeds(6)
+                .unwrap(),
         );
         let json = serde_json::to_string(&settings).unwrap();
         assert!(
@@ -344,7 +432,7 @@ mod tests {
         assert_eq!(settings.theme, Theme::Dark);
         assert_eq!(
             settings.rules_for(Variant::Oware),
-            Rules::new(Variant::Oware).with_seeds(5)
+            Rules::new(Variant::Oware).with_seeds(5).unwrap()
         );
         assert_eq!(
             settings.rules_for(Variant::Congkak),
@@ -354,13 +442,56 @@ mod tests {
     }
 
     #[test]
-    fn values_out_of_range_are_refused() {
-        let bad_level: Settings =
-            serde_json::from_str(r#"{"opponent":{"kind":"computer","level":9}}"#).unwrap();
-        assert!(bad_level.checked().is_err());
-        let bad_seeds: Settings =
-            serde_json::from_str(r#"{"rules":{"kalah":{"seeds":12}}}"#).unwrap();
-        assert!(bad_seeds.checked().is_err());
+    fn a_slot_is_read_under_its_own_variant() {
+        // Congkak's 7 houses are allowed in its slot even without (or with another)
+        // variant named inside it; Kalah's slot refuses them.
+        let json = r#"{"rules":{"congkak":{"houses":7},"oware":{"variant":"kalah","seeds":3}}}"#;
+        let settings: Settings = serde_json::from_str(json).unwrap();
+        assert_eq!(settings.rules_for(Variant::Congkak).houses(), 7);
+        assert_eq!(
+            settings.rules_for(Variant::Oware),
+            Rules::new(Variant::Oware).with_seeds(3).unwrap()
+        );
+        let err = serde_json::from_str::<Settings>(r#"{"rules":{"kalah":{"houses":7}}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("kalah rules: kalah is played with 6 houses, not 7"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn values_out_of_range_are_refused_on_load() {
+        let err = serde_json::from_str::<Settings>(r#"{"opponent":{"kind":"computer","level":9}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no such computer level: 9"), "{err}");
+        assert!(
+            serde_json::from_str::<Settings>(r#"{"opponent":{"kind":"computer","level":0}}"#)
+                .is_err()
+        );
+        assert!(serde_json::from_str::<Settings>(r#"{"rules":{"kalah":{"seeds":12}}}"#).is_err());
         assert!(serde_json::from_str::<Settings>(r#"{"theme":"sepia"}"#).is_err());
+    }
+
+    #[test]
+    fn difficulties_are_saved_as_their_numbers() {
+        for (i, difficulty) in Difficulty::ALL.into_iter().enumerate() {
+            assert_eq!(difficulty.number() as usize, i + 1);
+            let json = serde_json::to_string(&Opponent::Computer { level: difficulty }).unwrap();
+            assert_eq!(json, format!(r#"{{"kind":"computer","level":{}}}"#, i + 1));
+            assert_eq!(
+                serde_json::from_str::<Opponent>(&json).unwrap(),
+                Opponent::Computer { level: difficulty }
+            );
+        }
+        assert_eq!(Difficulty::from_number(6), None);
+        assert_eq!(
+            Opponent::default(),
+            Opponent::Computer {
+                level: Difficulty::Casual
+            }
+        );
     }
 }

@@ -158,9 +158,6 @@ impl Stats {
                 ));
             }
         }
-        if let Some(row) = self.rows.iter().find(|r| !r.opponent.is_valid()) {
-            return Err(format!("no such opponent: {:?}", row.opponent));
-        }
         Ok(self)
     }
 }
@@ -168,8 +165,11 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Difficulty;
 
-    const CASUAL: Opponent = Opponent::Computer { level: 2 };
+    const CASUAL: Opponent = Opponent::Computer {
+        level: Difficulty::Casual,
+    };
 
     #[test]
     fn counts_and_streaks() {
@@ -190,7 +190,9 @@ mod tests {
         stats.record(Variant::Congkak, Opponent::Human, GameResult::Won);
         stats.record(
             Variant::Kalah,
-            Opponent::Computer { level: 5 },
+            Opponent::Computer {
+                level: Difficulty::Expert,
+            },
             GameResult::Lost,
         );
         stats.record(Variant::Kalah, Opponent::Human, GameResult::Drawn);
@@ -205,7 +207,12 @@ mod tests {
             [
                 (Variant::Kalah, Opponent::Human),
                 (Variant::Kalah, CASUAL),
-                (Variant::Kalah, Opponent::Computer { level: 5 }),
+                (
+                    Variant::Kalah,
+                    Opponent::Computer {
+                        level: Difficulty::Expert
+                    }
+                ),
                 (Variant::Congkak, Opponent::Human),
             ]
         );

@@ -1,5 +1,5 @@
-//! A proptest strategy for every rule set RULES.md allows, shared by the engine and AI
-//! property tests.
+//! A proptest strategy for every rule set docs/rules.md allows, shared by the engine and
+//! AI property tests.
 
 use mancala::engine::{GrandSlam, Rules, Variant};
 use proptest::prelude::*;
@@ -14,11 +14,13 @@ pub fn any_rules() -> impl Strategy<Value = Rules> {
             } else {
                 6
             };
-            Rules::new(variant)
-                .with_seeds(seeds)
-                .with_houses(houses)
-                .with_empty_capture(empty_capture)
-                .with_grand_slam(GrandSlam::ALL[slam])
+            Rules::builder(variant)
+                .seeds(seeds)
+                .houses(houses)
+                .empty_capture(empty_capture)
+                .grand_slam(GrandSlam::ALL[slam])
+                .build()
+                .expect("every combination drawn is allowed")
         },
     )
 }

@@ -18,18 +18,18 @@ pub use view::GameView;
 use super::banner::Banner;
 use super::brain::Brain;
 use super::playback::{Playback, Shown};
-use super::session::{MoveSummary, Session};
-use crate::engine::{IllegalMove, Rules, Side};
+use super::session::Session;
+use crate::engine::{EndReason, House, IllegalMove, MoveReport, Rules, Side};
 use crate::store::Opponent;
 use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;
 
-/// A move being animated, with what to announce when it has been shown.
+/// A move being animated, with what to announce when it has been shown (its report,
+/// whose steps the playback holds).
 struct Animation {
     playback: Playback,
-    mover: Side,
-    summary: MoveSummary,
+    report: MoveReport,
 }
 
 /// One game on the game screen; see the module documentation.
@@ -41,7 +41,7 @@ pub struct TurnLoop {
     counted: bool,
     animation: Option<Animation>,
     pending: Option<Pending>,
-    hint: Option<u8>,
+    hint: Option<House>,
     banner: Banner,
     panel_hidden: bool,
     /// The game screen is showing: moves animate and the computer may think.
@@ -93,10 +93,7 @@ impl TurnLoop {
     /// Starts a new game; the computer moves at once if it starts and the screen shows.
     pub fn begin(&mut self, rules: Rules, opponent: Opponent, first: Side) -> Effects {
         self.stop_everything();
-        match Session::new(rules, first, opponent) {
-            Ok(session) => self.session = Some(session),
-            Err(e) => eprintln!("mancala: cannot start a game with {rules:?}: {e}"),
-        }
+        self.session = Some(Session::new(rules, first, opponent));
         self.counted = false;
         let mut effects = self.computer_moves_if_its_turn();
         effects.save_game = true;
@@ -118,10 +115,9 @@ impl TurnLoop {
         &mut self,
         rules: Rules,
         opponent: Opponent,
-        moves: &[u8],
+        moves: &[House],
     ) -> Result<Effects, IllegalMove> {
-        let mut session =
-            Session::new(rules, Side::South, opponent).map_err(|_| IllegalMove::GameOver)?;
+        let mut session = Session::new(rules, Side::South, opponent);
         for &house in moves {
             session.play(house)?;
         }
@@ -173,8 +169,13 @@ impl TurnLoop {
             };
             return self.effects();
         }
-        let house = house.clamp(0, u8::MAX as i32) as u8;
-        match self.play(house) {
+        let house = u32::try_from(house)
+            .map_err(|_| IllegalMove::NotAHouse {
+                house: 0,
+                houses: session.rules().houses(),
+            })
+            .and_then(|number| session.rules().house(number));
+        match house.and_then(|house| self.play(house)) {
             Ok(effects) => effects,
             Err(why) => {
                 self.banner = match why {
@@ -202,7 +203,7 @@ impl TurnLoop {
             for _ in 0..per_tick {
                 match animation.playback.advance() {
                     Some(Shown::PickUp) if animation.playback.relays() > 0 => {
-                        self.banner = Banner::Relay(animation.mover);
+                        self.banner = Banner::Relay(animation.report.mover);
                     }
                     Some(_) => {}
                     None => break,
@@ -280,31 +281,26 @@ impl TurnLoop {
         self.panel_hidden = false;
     }
 
-    fn first_legal_move(&self) -> Option<u8> {
+    fn first_legal_move(&self) -> Option<House> {
         self.session
             .as_ref()
-            .and_then(|s| s.position().legal_moves().next())
+            .and_then(|s| s.position().legal_moves().first())
     }
 
     /// Plays `house` for the side to move and animates it (or shows it at once when
     /// animation is off or the game screen is not showing). The game is saved at once.
-    fn play(&mut self, house: u8) -> Result<Effects, IllegalMove> {
+    fn play(&mut self, house: House) -> Result<Effects, IllegalMove> {
         let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
         let before = *session.position();
-        let mover = before.side_to_move();
-        let steps = session.play(house)?;
-        let mut summary = MoveSummary::of(&steps, mover, session.position());
-        if session.game().ended_by_repetition() {
-            summary.swept = false;
-        }
+        let mut report = session.play(house)?;
         self.hint = None;
         let mut effects = if self.step.is_zero() || !self.on_screen {
-            self.move_shown(mover, summary)
+            self.move_shown(&report)
         } else {
+            let steps = std::mem::take(&mut report.steps);
             self.animation = Some(Animation {
                 playback: Playback::new(&before, steps),
-                mover,
-                summary,
+                report,
             });
             self.banner = Banner::Quiet;
             self.effects()
@@ -313,27 +309,28 @@ impl TurnLoop {
         Ok(effects)
     }
 
-    /// After a move has been shown: say what it did, finish the game if it ended, and
-    /// let the computer answer.
-    fn move_shown(&mut self, mover: Side, summary: MoveSummary) -> Effects {
+    /// After a move has been shown: say what it did (from the engine's report), finish
+    /// the game if it ended, and let the computer answer.
+    fn move_shown(&mut self, report: &MoveReport) -> Effects {
         self.animation = None;
         let Some(session) = &self.session else {
             return self.effects();
         };
-        self.banner = if session.game().ended_by_repetition() {
+        let mover = report.mover;
+        self.banner = if report.end == Some(EndReason::Repetition) {
             Banner::Repetition(mover)
-        } else if summary.captured > 0 {
+        } else if report.captured() > 0 {
             Banner::Capture {
                 side: mover,
-                seeds: summary.captured,
+                seeds: report.captured(),
             }
-        } else if summary.grand_slam_spared {
+        } else if report.grand_slam_spared {
             Banner::GrandSlamSpared(mover)
-        } else if summary.swept {
+        } else if report.swept() > 0 {
             Banner::Sweep(mover)
-        } else if summary.extra_turn {
+        } else if report.extra_turn {
             Banner::ExtraTurn(mover)
-        } else if session.must_feed() {
+        } else if !session.is_over() && session.position().must_feed() {
             Banner::MustFeed(session.position().side_to_move())
         } else {
             Banner::Quiet
@@ -348,7 +345,7 @@ impl TurnLoop {
         match self.animation.take() {
             Some(mut animation) => {
                 animation.playback.finish();
-                self.move_shown(animation.mover, animation.summary)
+                self.move_shown(&animation.report)
             }
             None => self.effects(),
         }
@@ -386,7 +383,7 @@ impl TurnLoop {
         if !self.counted {
             self.counted = true;
             effects.finished = session.result().map(|result| FinishedGame {
-                variant: session.rules().variant,
+                variant: session.rules().variant(),
                 opponent: session.opponent(),
                 result,
             });

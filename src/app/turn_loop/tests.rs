@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::engine::{Game, Variant};
+use crate::store::Difficulty;
 use crate::store::GameResult;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -14,11 +15,11 @@ const STEP: Duration = Duration::from_millis(100);
 struct Quick;
 
 impl Brain for Quick {
-    fn choose_move(&self, game: &Game, _level: u8, _cancel: &AtomicBool) -> u8 {
-        game.position().legal_moves().next().unwrap_or(1)
+    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
+        game.position().legal_moves().first().unwrap()
     }
-    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> u8 {
-        game.position().legal_moves().last().unwrap_or(1)
+    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> House {
+        game.position().legal_moves().last().unwrap()
     }
 }
 
@@ -26,15 +27,15 @@ impl Brain for Quick {
 struct Stubborn(Mutex<mpsc::Sender<()>>);
 
 impl Brain for Stubborn {
-    fn choose_move(&self, game: &Game, _level: u8, cancel: &AtomicBool) -> u8 {
+    fn choose_move(&self, game: &Game, _level: Difficulty, cancel: &AtomicBool) -> House {
         while !cancel.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(1));
         }
         let _ = self.0.lock().unwrap().send(());
-        game.position().legal_moves().next().unwrap_or(1)
+        game.position().legal_moves().first().unwrap()
     }
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> u8 {
-        self.choose_move(game, 5, cancel)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House {
+        self.choose_move(game, Difficulty::Expert, cancel)
     }
 }
 
@@ -42,10 +43,10 @@ impl Brain for Stubborn {
 struct Broken;
 
 impl Brain for Broken {
-    fn choose_move(&self, _: &Game, _: u8, _: &AtomicBool) -> u8 {
+    fn choose_move(&self, _: &Game, _: Difficulty, _: &AtomicBool) -> House {
         panic!("a search bug")
     }
-    fn hint(&self, _: &Game, _: &AtomicBool) -> u8 {
+    fn hint(&self, _: &Game, _: &AtomicBool) -> House {
         panic!("a search bug")
     }
 }
@@ -64,7 +65,9 @@ fn two_people(turns: &mut TurnLoop, variant: Variant) -> Effects {
 fn vs_computer(turns: &mut TurnLoop, first: Side) -> Effects {
     turns.begin(
         Rules::new(Variant::Kalah),
-        Opponent::Computer { level: 1 },
+        Opponent::Computer {
+            level: Difficulty::Beginner,
+        },
         first,
     )
 }
@@ -89,8 +92,14 @@ fn view(turns: &TurnLoop) -> GameView {
     turns.view().expect("a game on the board")
 }
 
+/// The moves of the game on the board, as numbers.
 fn moves(turns: &TurnLoop) -> Vec<u8> {
-    turns.session().unwrap().game().moves().to_vec()
+    let game = turns.session().unwrap().game();
+    game.moves().iter().map(|h| h.number()).collect()
+}
+
+fn h(number: u8) -> House {
+    House::new(number).unwrap()
 }
 
 #[test]
@@ -114,7 +123,10 @@ fn a_move_is_saved_at_once_animated_step_by_step_and_ends_on_the_engines_positio
     let settled = view(&turns);
     let pos = *turns.session().unwrap().position();
     assert!(!settled.animating);
-    assert_eq!(settled.board.houses[0][1].seeds, pos.house(Side::South, 2));
+    assert_eq!(
+        settled.board.houses[0][1].seeds,
+        pos.house(Side::South, h(2))
+    );
     assert_eq!(settled.to_move, Side::North);
     assert!(settled.board.houses[0][0].last_move);
 }
@@ -248,7 +260,7 @@ fn a_hint_is_searched_in_the_background_and_lights_its_house() {
     assert!(!view(&turns).can_hint, "one hint at a time");
     let _ = settle(&mut turns);
     let shown = view(&turns);
-    assert_eq!(shown.banner, Banner::Hint(6));
+    assert_eq!(shown.banner, Banner::Hint(h(6)));
     assert!(shown.board.houses[0][5].hinted);
     let _ = turns.tap(Side::South, 6);
     assert!(
@@ -266,8 +278,8 @@ fn a_finished_game_is_counted_once_even_when_undone_and_finished_again() {
     let mut finished = Vec::new();
     while !turns.session().unwrap().is_over() {
         let pos = *turns.session().unwrap().position();
-        let house = pos.legal_moves().next().unwrap();
-        let effects = turns.tap(pos.side_to_move(), house as i32);
+        let house = pos.legal_moves().first().unwrap();
+        let effects = turns.tap(pos.side_to_move(), house.number() as i32);
         finished.extend(effects.finished);
     }
     assert_eq!(finished.len(), 1, "counted when it ended");
@@ -308,10 +320,11 @@ fn a_resumed_game_continues_at_its_position_and_the_computer_answers() {
     let mut first = Session::new(
         Rules::new(Variant::Oware),
         Side::South,
-        Opponent::Computer { level: 2 },
-    )
-    .unwrap();
-    first.play(3).unwrap();
+        Opponent::Computer {
+            level: Difficulty::Casual,
+        },
+    );
+    first.play(h(3)).unwrap();
     let saved = first.saved();
     let mut turns = TurnLoop::new(Arc::new(Quick));
     turns.set_step(Duration::ZERO);
@@ -330,11 +343,11 @@ fn an_illegal_record_is_refused_and_the_game_on_the_board_stays() {
     let _ = two_people(&mut turns, Variant::Kalah);
     let _ = turns.tap(Side::South, 1);
     let _ = settle(&mut turns);
-    let record = turns.load_record(Rules::new(Variant::Kalah), Opponent::Human, &[3, 3]);
+    let record = turns.load_record(Rules::new(Variant::Kalah), Opponent::Human, &[h(3), h(3)]);
     assert!(record.is_err());
     assert_eq!(moves(&turns), [1]);
     let effects = turns
-        .load_record(Rules::new(Variant::Kalah), Opponent::Human, &[3, 1])
+        .load_record(Rules::new(Variant::Kalah), Opponent::Human, &[h(3), h(1)])
         .unwrap();
     assert!(effects.save_game && effects.finished.is_none());
     assert_eq!(moves(&turns), [3, 1]);

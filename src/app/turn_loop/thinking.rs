@@ -4,6 +4,7 @@
 use super::super::background::{BackgroundJob, Poll};
 use super::super::banner::Banner;
 use super::{Effects, TurnLoop};
+use crate::engine::House;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,7 +21,7 @@ pub(super) enum Job {
 
 pub(super) struct Pending {
     pub(super) job: Job,
-    answer: BackgroundJob<u8>,
+    answer: BackgroundJob<House>,
 }
 
 impl TurnLoop {
@@ -47,8 +48,8 @@ impl TurnLoop {
         };
         let idle = self.animation.is_none();
         let already = self.pending.as_ref().is_some_and(|p| p.job == Job::Move);
-        if self.on_screen && idle && !already && session.computer_to_move() {
-            let level = session.level().unwrap_or(1);
+        let level = session.level().filter(|_| session.computer_to_move());
+        if let Some(level) = level.filter(|_| self.on_screen && idle && !already) {
             let game = session.game().clone();
             let brain = Arc::clone(&self.brain);
             self.pending = Some(Pending {
@@ -81,7 +82,7 @@ impl TurnLoop {
         }
     }
 
-    fn answer_arrived(&mut self, job: Job, house: u8) -> Effects {
+    fn answer_arrived(&mut self, job: Job, house: House) -> Effects {
         self.pending = None;
         match job {
             Job::Hint => {

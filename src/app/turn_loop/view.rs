@@ -4,7 +4,7 @@ use super::super::banner::Banner;
 use super::super::board_view::{board_view, BoardFacts, BoardView};
 use super::thinking::Job;
 use super::TurnLoop;
-use crate::engine::{Rules, Side};
+use crate::engine::{MoveSet, Rules, Side};
 use crate::store::Opponent;
 
 /// Everything the game screen shows, as plain data.
@@ -41,20 +41,20 @@ impl TurnLoop {
         let pos = session.position();
         let rules = pos.rules();
         let idle = self.animation.is_none();
-        let playable: Vec<u8> = if session.human_to_move() && idle {
-            pos.legal_moves().collect()
+        let playable = if session.human_to_move() && idle {
+            pos.legal_moves()
         } else {
-            Vec::new()
+            MoveSet::EMPTY
         };
         let (pits, active, in_hand) = match &self.animation {
             Some(a) => (a.playback.pits(), a.playback.active(), a.playback.in_hand()),
             None => (pos.pits(), None, 0),
         };
         let board = board_view(&BoardFacts {
-            houses: rules.houses,
+            houses: rules.houses(),
             pits,
             active,
-            playable: &playable,
+            playable,
             mover: pos.side_to_move(),
             last_move: session.last_move(),
             hint: self.hint,
@@ -64,7 +64,7 @@ impl TurnLoop {
             opponent: session.opponent(),
             board,
             to_move: match &self.animation {
-                Some(a) => a.mover,
+                Some(a) => a.report.mover,
                 None => pos.side_to_move(),
             },
             thinking: self.pending.as_ref().is_some_and(|p| p.job == Job::Move),

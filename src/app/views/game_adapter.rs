@@ -51,7 +51,7 @@ fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
         Banner::DoesNotFeed(side) => about(Notice::DoesNotFeed, side),
         Banner::GrandSlamForbidden(side) => about(Notice::GrandSlamForbidden, side),
         Banner::NotYourTurn(side) => about(Notice::NotYourTurn, side),
-        Banner::Hint(house) => (Notice::Hint, Side::South, 0, house),
+        Banner::Hint(house) => (Notice::Hint, Side::South, 0, house.number()),
         Banner::Repetition(side) => about(Notice::Repetition, side),
         Banner::Sweep(side) => about(Notice::Sweep, side),
     }
@@ -72,8 +72,8 @@ pub fn render(ui: &GameState<'_>, view: &GameView) {
     let [south, north] = &view.board.houses;
     let row =
         |houses: &[HouseView]| ModelRc::from(Rc::new(VecModel::from_iter(houses.iter().map(pit))));
-    ui.set_variant(variant_number(rules.variant));
-    ui.set_houses(rules.houses as i32);
+    ui.set_variant(variant_number(rules.variant()));
+    ui.set_houses(rules.houses() as i32);
     ui.set_south(row(south));
     ui.set_north(row(north));
     ui.set_south_store(view.board.stores[0] as i32);

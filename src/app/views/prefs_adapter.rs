@@ -4,7 +4,7 @@
 use super::super::language;
 use super::super::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
 use crate::engine::{GrandSlam, Variant};
-use crate::store::{Language, Opponent, Settings};
+use crate::store::{Difficulty, Language, Opponent, Settings};
 use crate::{Names, Prefs};
 use slint::{ModelRc, SharedString, VecModel};
 use std::rc::Rc;
@@ -12,7 +12,7 @@ use std::rc::Rc;
 /// The opponents in the order the screens list them: another person, then the levels.
 fn opponents() -> Vec<Opponent> {
     std::iter::once(Opponent::Human)
-        .chain(Opponent::LEVELS.map(|level| Opponent::Computer { level }))
+        .chain(Difficulty::ALL.map(|level| Opponent::Computer { level }))
         .collect()
 }
 
@@ -40,21 +40,22 @@ fn numbers(items: &[u8]) -> ModelRc<i32> {
 pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
     let rules = settings.current_rules();
     let seeds = prefs::seed_choices();
-    let houses = prefs::house_choices(rules.variant);
+    let variant = rules.variant();
+    let houses = variant.house_counts().to_vec();
     ui.set_variant(prefs::index_of(&Variant::ALL, &settings.variant));
     ui.set_seed_counts(numbers(&seeds));
     ui.set_seed_choices(labels(&seeds));
-    ui.set_seeds_choice(prefs::index_of(&seeds, &rules.seeds));
+    ui.set_seeds_choice(prefs::index_of(&seeds, &rules.seeds()));
     // A game with one board size shows no choice of it.
     let houses = if houses.len() > 1 { houses } else { Vec::new() };
     ui.set_house_counts(numbers(&houses));
     ui.set_house_choices(labels(&houses));
-    ui.set_houses_choice(prefs::index_of(&houses, &rules.houses));
-    ui.set_has_empty_capture(prefs::has_empty_capture(rules.variant));
-    ui.set_empty_capture(rules.empty_capture);
-    ui.set_has_grand_slam(prefs::has_grand_slam(rules.variant));
-    ui.set_grand_slam(prefs::index_of(&GrandSlam::ALL, &rules.grand_slam));
-    let levels = 0..=Opponent::LEVELS.count() as i32;
+    ui.set_houses_choice(prefs::index_of(&houses, &rules.houses()));
+    ui.set_has_empty_capture(variant.has_empty_capture());
+    ui.set_empty_capture(rules.empty_capture());
+    ui.set_has_grand_slam(variant.has_grand_slam());
+    ui.set_grand_slam(prefs::index_of(&GrandSlam::ALL, &rules.grand_slam()));
+    let levels = 0..=Difficulty::ALL.len() as i32;
     ui.set_opponents(strings(levels.map(|l| names.invoke_opponent(l))));
     ui.set_level(level_number(settings.opponent));
     ui.set_first(prefs::index_of(&FIRSTS, &settings.first));
