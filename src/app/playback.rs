@@ -74,7 +74,7 @@ impl Playback {
     }
 
     /// How many steps each timer tick shows at `step_millis` per step, so that no move
-    /// animates for longer than [`LONGEST_MOVE_MILLIS`].
+    /// animates for longer than `LONGEST_MOVE_MILLIS` (6 s).
     pub fn steps_per_tick(&self, step_millis: u64) -> usize {
         let total = self.steps.len() as u64 * step_millis.max(1);
         total.div_ceil(LONGEST_MOVE_MILLIS).max(1) as usize
