@@ -61,7 +61,7 @@ fn row_sum(pos: &Position, side: Side) -> i32 {
 }
 
 /// The heuristic value at the horizon, in seeds, from the mover's view. It stays inside
-/// [`value_bounds`] so that bound pruning remains sound.
+/// `value_bounds` so that bound pruning remains sound.
 pub fn evaluate(pos: &Position) -> i32 {
     let me = pos.side_to_move();
     let them = me.opponent();

@@ -48,9 +48,8 @@ impl House {
     #[inline(always)]
     pub(crate) const fn from_bit(bit: u32) -> House {
         debug_assert!(bit < MAX_HOUSES as u32);
-        // Adding to the smallest non-zero byte stays non-zero; `bit` is small, so the
-        // saturation never happens and the compiler drops it.
-        House(NonZeroU8::MIN.saturating_add(bit as u8))
+        // SAFETY: `bit` < 16, so `bit + 1` is 1..=16: never zero, never wrapping.
+        House(unsafe { NonZeroU8::new_unchecked((bit & 15) as u8 + 1) })
     }
 
     /// The house number, 1..=[`MAX_HOUSES`].

@@ -59,15 +59,27 @@ pub(crate) fn settle<const H: usize, O: Observer>(
 ) {
     let next = if extra_turn { mover } else { mover.opponent() };
     pos.to_move = next;
-    let next_empty = Layout::<H>::row_is_empty(&pos.pits, next);
-    if next_empty || Layout::<H>::row_is_empty(&pos.pits, next.opponent()) {
-        let empty = if next_empty { next } else { next.opponent() };
-        for side in Side::BOTH {
-            pos.sweep(side, side, observer);
-        }
-        pos.end = Some(EndReason::NoSeeds {
-            side: empty,
-            swept_to: empty.opponent(),
-        });
+    if Layout::<H>::row_is_empty(&pos.pits, Side::South)
+        || Layout::<H>::row_is_empty(&pos.pits, Side::North)
+    {
+        end::<H, O>(pos, next, observer);
     }
+}
+
+/// The end of rule 5, out of the hot path: the sweeps and the reason.
+#[cold]
+#[inline(never)]
+fn end<const H: usize, O: Observer>(pos: &mut Position, next: Side, observer: &mut O) {
+    let empty = if Layout::<H>::row_is_empty(&pos.pits, next) {
+        next
+    } else {
+        next.opponent()
+    };
+    for side in Side::BOTH {
+        pos.sweep(side, side, observer);
+    }
+    pos.end = Some(EndReason::NoSeeds {
+        side: empty,
+        swept_to: empty.opponent(),
+    });
 }
