@@ -1,6 +1,8 @@
 //! Mancala: Kalah, Oware and Congkak with a strong computer opponent.
 //!
-//! `engine` holds the rules; the other modules build on it (see DESIGN in the README).
+//! `engine` holds the rules (docs/rules.md); `ai` and `store` build on it, and `app`
+//! puts them behind the Slint UI. docs/architecture.md maps the modules and follows one
+//! tap from the board to the save.
 
 pub mod ai;
 #[cfg(target_os = "android")]

@@ -1,4 +1,4 @@
-//! The `mancala-cli` contract of DESIGN.md, driven as other tools drive it.
+//! The `mancala-cli` contract of docs/cli.md, driven as other tools drive it.
 
 use serde_json::Value;
 use std::process::{Command, Output};

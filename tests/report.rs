@@ -334,7 +334,7 @@ fn resignation_ends_the_game_and_undo_withdraws_it() {
     let mut game = Game::new(Rules::new(Variant::Kalah));
     game.play(h(1)).unwrap();
     assert_eq!(game.position().side_to_move(), N);
-    game.resign().unwrap();
+    game.resign(N).unwrap();
     assert!(game.is_over());
     assert!(!game.position().is_over(), "the board itself is not over");
     assert_eq!(game.resigned(), Some(N));
@@ -342,7 +342,7 @@ fn resignation_ends_the_game_and_undo_withdraws_it() {
     assert_eq!(game.outcome(), Some(Outcome::Win(S)));
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.play(h(1)), Err(IllegalMove::GameOver));
-    assert_eq!(game.resign(), Err(IllegalMove::GameOver));
+    assert_eq!(game.resign(S), Err(IllegalMove::GameOver));
     assert!(game.can_undo());
     // Undo withdraws the resignation with the move before it.
     assert_eq!(game.undo(), Some(h(1)));
@@ -351,7 +351,7 @@ fn resignation_ends_the_game_and_undo_withdraws_it() {
     assert_eq!(game.outcome(), None);
     assert!(game.moves().is_empty());
     // A resignation before any move is withdrawn too.
-    game.resign().unwrap();
+    game.resign(S).unwrap();
     assert_eq!(game.outcome(), Some(Outcome::Win(N)));
     assert!(!game.can_redo(), "a resigned game redoes nothing");
     assert_eq!(game.redo(), None);
@@ -419,4 +419,14 @@ fn an_invalid_rules_file_is_refused() {
         serde_json::to_string(&rules).unwrap(),
         r#"{"variant":"congkak","houses":7,"seeds":4,"empty_capture":false,"grand_slam":"no-capture"}"#
     );
+}
+
+#[test]
+fn the_side_not_to_move_may_resign() {
+    // Against the computer the person gives up while the computer is thinking.
+    let mut game = Game::new(Rules::new(Variant::Oware));
+    assert_eq!(game.position().side_to_move(), S);
+    game.resign(N).unwrap();
+    assert_eq!(game.end_reason(), Some(EndReason::Resignation { side: N }));
+    assert_eq!(game.outcome(), Some(Outcome::Win(S)));
 }

@@ -136,7 +136,6 @@ fn saved_game_round_trips_and_clears() {
         Opponent::Computer {
             level: Difficulty::Intermediate,
         },
-        Side::North,
     );
     let store = Store::open(dir.path());
     store.save_game(&saved).unwrap();
@@ -184,7 +183,6 @@ fn resumed_game_is_identical_in_every_variant() {
             Opponent::Computer {
                 level: Difficulty::Casual,
             },
-            Side::South,
         );
         Store::open(dir.path()).save_game(&saved).unwrap();
 
@@ -216,7 +214,6 @@ fn interrupted_write_leaves_the_old_file_and_the_next_open_loads_it() {
     let old_game = SavedGame::from_game(
         &game_with_history(Rules::new(Variant::Oware), Side::South, 3),
         Opponent::Human,
-        Side::South,
     );
     store.save_game(&old_game).unwrap();
 
@@ -267,7 +264,6 @@ fn files_with_extra_unknown_fields_still_load() {
         Opponent::Computer {
             level: Difficulty::Expert,
         },
-        Side::North,
     );
     let stats = some_stats();
     store.save_settings(&settings).unwrap();
@@ -322,7 +318,7 @@ fn a_truncated_game_is_moved_aside_and_told_once() {
     let mut store = Store::open(dir.path());
     let game = game_with_history(Rules::new(Variant::Kalah), Side::South, 1);
     store
-        .save_game(&SavedGame::from_game(&game, Opponent::Human, Side::South))
+        .save_game(&SavedGame::from_game(&game, Opponent::Human))
         .unwrap();
     let path = store.path(FileKind::Game);
     let full = fs::read(&path).unwrap();
@@ -479,7 +475,7 @@ fn valid_file() -> impl Strategy<Value = (FileKind, Vec<u8>)> {
             }
             FileKind::Game => {
                 let game = game_with_history(rules, side, seed);
-                serde_json::to_vec_pretty(&SavedGame::from_game(&game, Opponent::Human, side))
+                serde_json::to_vec_pretty(&SavedGame::from_game(&game, Opponent::Human))
             }
             FileKind::Stats => serde_json::to_vec_pretty(&some_stats()),
         };

@@ -2,7 +2,7 @@
 //! the controller advances it on a timer and shows `pits()` after each step. A tap skips
 //! to the end, which is the position the engine computed.
 
-use crate::engine::{Pit, Position, Side, Step};
+use crate::engine::{Pit, Position, Step};
 
 /// The longest a move may take to animate, whatever the speed: a Congkak relay can run
 /// to hundreds of drops, and nobody wants to watch a minute of them.
@@ -124,15 +124,10 @@ impl Playback {
     }
 }
 
-/// The side a pit index belongs to, for a board of `houses` houses a side.
-pub fn side_of_index(index: usize, houses: u8) -> Side {
-    Pit::at(index, houses).side()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Game, House, Rules, Variant};
+    use crate::engine::{Game, House, Rules, Side, Variant};
 
     /// Plays whole games with a fixed pseudo-random choice of moves and checks that the
     /// animation, step by step, ends on exactly the engine's position and never changes

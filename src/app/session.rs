@@ -1,6 +1,6 @@
-//! One game as the app plays it: the engine's game plus who plays each side, undo and redo
-//! as a player expects them against the computer, resigning, and what a move did (for
-//! the banner). No Slint, no threads, no files: the controller wires those around it.
+//! One game as the app plays it: the engine's game plus who plays each side, and undo,
+//! redo and resigning as a player expects them against the computer. No Slint, no
+//! threads, no files: the turn loop drives it.
 
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
 use crate::store::{Difficulty, GameResult, Opponent, ResumeError, SavedGame};
@@ -8,41 +8,11 @@ use crate::store::{Difficulty, GameResult, Opponent, ResumeError, SavedGame};
 /// Against the computer the person plays the bottom row.
 pub const HUMAN_SIDE: Side = Side::South;
 
+/// A game and who plays it.
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
     opponent: Opponent,
-    /// The side that gave up, if the game ended that way.
-    resigned: Option<Side>,
-}
-
-/// What one move did, for the banner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct MoveSummary {
-    /// Seeds the mover took from the opponent's side (with the capturing seed).
-    pub captured: u32,
-    /// The mover moves again.
-    pub extra_turn: bool,
-    /// Oware: a grand slam that the rules let stand without capturing.
-    pub grand_slam_spared: bool,
-    /// The game ended and seeds left in houses were moved to the stores (by the end
-    /// rules; the sweeps of a repetition are told as the repetition).
-    pub swept: bool,
-    /// Congkak: the sowing went on from a full house at least once.
-    pub relays: u32,
-}
-
-impl MoveSummary {
-    /// The banner's view of the engine's report of a move.
-    pub fn of(report: &MoveReport) -> MoveSummary {
-        MoveSummary {
-            captured: report.captured(),
-            extra_turn: report.extra_turn,
-            grand_slam_spared: report.grand_slam_spared,
-            swept: report.swept() > 0 && report.end != Some(crate::engine::EndReason::Repetition),
-            relays: report.relays,
-        }
-    }
 }
 
 impl Session {
@@ -50,7 +20,6 @@ impl Session {
         Session {
             game: Game::with_first(rules, first),
             opponent,
-            resigned: None,
         }
     }
 
@@ -59,12 +28,11 @@ impl Session {
         Ok(Session {
             game: saved.to_game()?,
             opponent: saved.opponent,
-            resigned: None,
         })
     }
 
     pub fn saved(&self) -> SavedGame {
-        SavedGame::from_game(&self.game, self.opponent, HUMAN_SIDE)
+        SavedGame::from_game(&self.game, self.opponent)
     }
 
     pub fn game(&self) -> &Game {
@@ -95,12 +63,14 @@ impl Session {
         self.level().is_some() && side != HUMAN_SIDE
     }
 
+    /// Over by the rules or by a resignation.
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.position().is_over()
+        self.game.is_over()
     }
 
+    /// The side that gave up, if the game ended that way.
     pub fn resigned(&self) -> Option<Side> {
-        self.resigned
+        self.game.resigned()
     }
 
     /// The side to move, while the game goes on.
@@ -119,10 +89,7 @@ impl Session {
 
     /// The result once the game is over: `Some(None)` is a draw.
     pub fn winner(&self) -> Option<Option<Side>> {
-        if let Some(loser) = self.resigned {
-            return Some(Some(loser.opponent()));
-        }
-        self.position().outcome().map(Outcome::winner)
+        self.game.outcome().map(Outcome::winner)
     }
 
     /// How the game went for the person at the bottom, for the statistics.
@@ -137,9 +104,6 @@ impl Session {
     /// Plays a move for the side to move and reports what it did (with its steps for
     /// the animation).
     pub fn play(&mut self, house: House) -> Result<MoveReport, IllegalMove> {
-        if self.resigned.is_some() {
-            return Err(IllegalMove::GameOver);
-        }
         self.game.play(house)
     }
 
@@ -151,7 +115,8 @@ impl Session {
             } else {
                 side
             };
-            self.resigned = Some(side);
+            // Refused only once the game is over, which `to_move` has ruled out.
+            let _ = self.game.resign(side);
         }
     }
 
@@ -183,9 +148,12 @@ impl Session {
         if !self.can_undo() {
             return false;
         }
-        self.resigned = None;
         loop {
-            let mover = self.movers().next_back().expect("can_undo promised a move");
+            let Some(mover) = self.movers().next_back() else {
+                // Only a resignation before the first move: it is withdrawn.
+                self.game.undo();
+                return true;
+            };
             self.game.undo();
             if self.level().is_none() || mover == HUMAN_SIDE {
                 return true;
@@ -196,7 +164,7 @@ impl Session {
     /// Replays one move between two people; against the computer the person's move and
     /// the computer's replies that were taken back with it.
     pub fn redo(&mut self) -> bool {
-        if !self.can_redo() || self.resigned.is_some() {
+        if !self.can_redo() {
             return false;
         }
         self.game.redo();
@@ -212,17 +180,12 @@ impl Session {
         let mover = self.movers().next_back()?;
         Some((mover, house))
     }
-
-    /// Oware rule 5: the side to move must give seeds to an opponent who has none.
-    pub fn must_feed(&self) -> bool {
-        !self.is_over() && self.position().must_feed()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Pit, Step, Variant};
+    use crate::engine::Variant;
 
     fn h(number: u8) -> House {
         House::new(number).unwrap()
@@ -303,39 +266,14 @@ mod tests {
     }
 
     #[test]
-    fn a_capture_and_an_extra_turn_are_told_apart_from_a_sweep() {
+    fn a_resignation_before_any_move_can_be_withdrawn() {
         let mut s = Session::new(Rules::new(Variant::Kalah), Side::South, Opponent::Human);
-        let report = s.play(h(3)).unwrap();
-        let summary = MoveSummary::of(&report);
-        assert!(summary.extra_turn);
-        assert_eq!(summary.captured, 0);
-        // South 1 (4 seeds) reaches houses 2..5; North 3 then South 6...: find a capture
-        // by playing until one shows up, checking each summary against the stores.
-        let mut rng_state = 7u32;
-        while !s.is_over() {
-            let before = *s.position();
-            let mover = before.side_to_move();
-            let legal: Vec<House> = before.legal_moves().to_vec();
-            rng_state = rng_state.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let house = legal[(rng_state >> 16) as usize % legal.len()];
-            let report = s.play(house).unwrap();
-            let steps = &report.steps;
-            let after = *s.position();
-            let summary = MoveSummary::of(&report);
-            if !after.is_over() {
-                let drops_in_store = steps
-                    .iter()
-                    .filter(|st| {
-                        **st == Step::Drop {
-                            pit: Pit::Store(mover),
-                        }
-                    })
-                    .count() as u32;
-                let gained = (after.store(mover) - before.store(mover)) as u32;
-                assert_eq!(gained, drops_in_store + summary.captured, "{steps:?}");
-                assert!(!summary.swept);
-            }
-        }
+        s.resign();
+        assert_eq!(s.winner(), Some(Some(Side::North)));
+        assert!(s.can_undo());
+        assert!(s.undo());
+        assert!(!s.is_over());
+        assert!(s.human_to_move());
     }
 
     #[test]

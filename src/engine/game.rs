@@ -278,25 +278,26 @@ impl Game {
             && self.positions.iter().any(|p| p.key() == next.key())
     }
 
-    /// The side to move gives up: the game is over and the other side wins. Undo
-    /// withdraws it.
+    /// `side` gives up: the game is over and the other side wins. Either side may resign
+    /// at any time (against the computer the person resigns while the computer thinks
+    /// too). Undo withdraws it.
     ///
     /// ```
     /// use mancala::engine::{EndReason, Game, House, IllegalMove, Outcome, Rules, Side, Variant};
     /// let mut game = Game::new(Rules::new(Variant::Oware));
     /// game.play(House::new(1).unwrap()).unwrap();
-    /// game.resign().unwrap(); // North gives up
+    /// game.resign(Side::North).unwrap();
     /// assert_eq!(game.end_reason(), Some(EndReason::Resignation { side: Side::North }));
     /// assert_eq!(game.outcome(), Some(Outcome::Win(Side::South)));
     /// assert_eq!(game.play(House::new(2).unwrap()), Err(IllegalMove::GameOver));
     /// game.undo();
     /// assert!(!game.is_over());
     /// ```
-    pub fn resign(&mut self) -> Result<(), IllegalMove> {
+    pub fn resign(&mut self, side: Side) -> Result<(), IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
-        self.resigned = Some(self.position().side_to_move());
+        self.resigned = Some(side);
         Ok(())
     }
 

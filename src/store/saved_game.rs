@@ -19,8 +19,6 @@ pub struct SavedGame {
     /// Who moved first.
     pub first: Side,
     pub opponent: Opponent,
-    /// The side the person plays against the computer (ignored between two people).
-    pub human_side: Side,
     /// Moves played from the start, in order (house numbers in the file).
     pub moves: Vec<House>,
     /// Moves taken back, in the order redo replays them.
@@ -34,7 +32,6 @@ impl Default for SavedGame {
             rules: Rules::default(),
             first: Side::South,
             opponent: Opponent::default(),
-            human_side: Side::South,
             moves: Vec::new(),
             redo: Vec::new(),
         }
@@ -60,13 +57,13 @@ impl fmt::Display for ResumeError {
 impl std::error::Error for ResumeError {}
 
 impl SavedGame {
-    pub fn from_game(game: &Game, opponent: Opponent, human_side: Side) -> SavedGame {
+    /// The saved form of `game` against `opponent`.
+    pub fn from_game(game: &Game, opponent: Opponent) -> SavedGame {
         SavedGame {
             schema: SCHEMA,
             rules: game.rules(),
             first: game.start().side_to_move(),
             opponent,
-            human_side,
             moves: game.moves().to_vec(),
             redo: game.redo_moves(),
         }
@@ -96,7 +93,7 @@ mod tests {
         }
         game.undo();
         game.undo();
-        let saved = SavedGame::from_game(&game, Opponent::Human, Side::South);
+        let saved = SavedGame::from_game(&game, Opponent::Human);
         assert_eq!(saved.first, Side::North);
         assert_eq!(saved.moves, houses(&[1, 2]));
         assert_eq!(saved.redo, houses(&[3, 4]));
