@@ -12,7 +12,7 @@ pub struct Effects {
     pub save_game: bool,
     /// A game just ended: count it in the statistics.
     pub finished: Option<FinishedGame>,
-    /// Call [`TurnLoop::tick`] at this interval; `None` stops the timer.
+    /// Call [`TurnLoop::tick`](super::TurnLoop::tick) at this interval; `None` stops the timer.
     pub tick: Option<Duration>,
 }
 
