@@ -12,6 +12,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod platform;
+pub mod players;
 pub mod store;
 
 slint::include_modules!();

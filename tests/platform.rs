@@ -15,7 +15,8 @@
 use i_slint_backend_testing::ElementHandle;
 use mancala::app::{prefs, App, Brain};
 use mancala::engine::{Game, House};
-use mancala::store::{Difficulty, Theme};
+use mancala::players::Difficulty;
+use mancala::store::Theme;
 use mancala::{AppWindow, Nav, Screen};
 // The probe compiles its own copy of ui/theme.slint, with its own `Theme` global.
 use probe::{Theme as ProbeTheme, ThemeProbe};

@@ -2,10 +2,11 @@
 //! crashes and bad files (issue 4, "What must show it").
 
 use mancala::engine::{Game, GrandSlam, Rules, Side, Variant};
+use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::atomic;
 use mancala::store::{
-    AnimationSpeed, Difficulty, FileKind, FirstPlayer, GameResult, Language, Notice, Opponent,
-    Problem, SavedGame, Settings, Stats, Store, Theme,
+    AnimationSpeed, FileKind, FirstPlayer, Language, Notice, Problem, SavedGame, Settings, Stats,
+    Store, Theme,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};

@@ -7,7 +7,7 @@
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::{App, Brain, Computer};
 use mancala::engine::{Game, House, Position, Side, Variant};
-use mancala::store::{Difficulty, Opponent};
+use mancala::players::{Difficulty, Opponent};
 use mancala::{AppWindow, Screen};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalSize, Model};

@@ -3,7 +3,7 @@
 //! how the search works, and so tests can put in a player that is slow on purpose.
 
 use crate::engine::{Game, House};
-use crate::store::Difficulty;
+use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
 
 pub trait Brain: Send + Sync + 'static {

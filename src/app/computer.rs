@@ -3,7 +3,7 @@
 use super::brain::Brain;
 use crate::ai::{EndgameTable, Level, Limits, Searcher};
 use crate::engine::{Game, House};
-use crate::store::Difficulty;
+use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, TryLockError};
 use std::time::Duration;

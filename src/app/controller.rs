@@ -10,7 +10,7 @@ use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
 use crate::engine::Side;
-use crate::store::{Settings, Stats, Store};
+use crate::store::{SavedGame, Settings, Stats, Store};
 use crate::{AppWindow, GameState, HomeState, Names, Nav, Prefs, Screen, StatsState, Theme};
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
@@ -280,7 +280,8 @@ impl Controller {
         let result = if session.is_over() {
             self.store.clear_game()
         } else {
-            self.store.save_game(&session.saved())
+            self.store
+                .save_game(&SavedGame::from_game(session.game(), session.opponent()))
         };
         if let Err(e) = result {
             eprintln!("mancala: could not save the game: {e}");

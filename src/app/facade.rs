@@ -7,7 +7,8 @@ use super::navigation::{Back, Navigator};
 use super::session::Session;
 use super::turn_loop::TurnLoop;
 use crate::engine::{House, IllegalMove, Position, Rules};
-use crate::store::{Opponent, Settings, Store};
+use crate::players::Opponent;
+use crate::store::{Settings, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
 use std::cell::RefCell;
@@ -29,7 +30,11 @@ impl App {
         let mut store = Store::open(data_dir);
         let settings = store.load_settings();
         let stats = store.load_stats();
-        let saved = store.load_game().and_then(|g| Session::resume(&g).ok());
+        // A saved game whose record no longer replays was already reported by the store.
+        let saved = store.load_game().and_then(|saved| {
+            let game = saved.to_game().ok()?;
+            Some(Session::from_game(game, saved.opponent))
+        });
         let data_notice = !store.take_notices().is_empty();
         let mut turns = TurnLoop::new(brain);
         if let Some(session) = saved.filter(|s| !s.is_over()) {

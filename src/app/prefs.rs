@@ -3,7 +3,8 @@
 //! one does to the settings. The prefs adapter shows this through the `Prefs` global.
 
 use crate::engine::{GrandSlam, Rules, Variant};
-use crate::store::{AnimationSpeed, FirstPlayer, Language, Opponent, Settings, Theme};
+use crate::players::Opponent;
+use crate::store::{AnimationSpeed, FirstPlayer, Language, Settings, Theme};
 
 /// Animation speeds in the order the settings screen lists them.
 pub const SPEEDS: [AnimationSpeed; 4] = [

@@ -3,7 +3,7 @@
 //! threads, no files: the turn loop drives it.
 
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
-use crate::store::{Difficulty, GameResult, Opponent, ResumeError, SavedGame};
+use crate::players::{Difficulty, GameResult, Opponent};
 
 /// Against the computer the person plays the bottom row.
 pub const HUMAN_SIDE: Side = Side::South;
@@ -23,16 +23,9 @@ impl Session {
         }
     }
 
-    /// A saved game, replayed to the exact position with its undo and redo history.
-    pub fn resume(saved: &SavedGame) -> Result<Session, ResumeError> {
-        Ok(Session {
-            game: saved.to_game()?,
-            opponent: saved.opponent,
-        })
-    }
-
-    pub fn saved(&self) -> SavedGame {
-        SavedGame::from_game(&self.game, self.opponent)
+    /// A game already under way (a saved one, replayed with its undo and redo history).
+    pub fn from_game(game: Game, opponent: Opponent) -> Session {
+        Session { game, opponent }
     }
 
     pub fn game(&self) -> &Game {
@@ -274,15 +267,5 @@ mod tests {
         assert!(s.undo());
         assert!(!s.is_over());
         assert!(s.human_to_move());
-    }
-
-    #[test]
-    fn a_saved_session_resumes_identically() {
-        let mut s = vs_computer(Side::South);
-        s.play(h(1)).unwrap();
-        s.play(h(4)).unwrap();
-        let back = Session::resume(&s.saved()).unwrap();
-        assert_eq!(back.position(), s.position());
-        assert_eq!(back.opponent(), s.opponent());
     }
 }

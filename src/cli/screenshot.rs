@@ -12,7 +12,8 @@
 use super::args::{Args, CliError};
 use crate::app::App;
 use crate::engine::{House, Position, Rules};
-use crate::store::{Difficulty, Language, Opponent, Settings, Store, Theme};
+use crate::players::{Difficulty, Opponent};
+use crate::store::{Language, Settings, Store, Theme};
 use crate::{AppWindow, Screen};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
@@ -189,7 +190,7 @@ impl Shot {
 /// statistics screenshot.
 fn sample_stats() -> crate::store::Stats {
     use crate::engine::Variant;
-    use crate::store::GameResult::{Drawn, Lost, Won};
+    use crate::players::GameResult::{Drawn, Lost, Won};
     let mut stats = crate::store::Stats::default();
     let seasons = [
         (

@@ -13,11 +13,8 @@ mod stats;
 pub use files::{FileKind, Notice, Problem, Store};
 pub use location::desktop_data_dir;
 pub use saved_game::{ResumeError, SavedGame};
-pub use settings::{
-    AnimationSpeed, Difficulty, FirstPlayer, Language, NoSuchDifficulty, Opponent, PerVariant,
-    Settings, Theme,
-};
-pub use stats::{GameResult, Stats, StatsRow};
+pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
+pub use stats::{Stats, StatsRow};
 
 /// The schema version this build writes into every file. Files of other versions load
 /// as long as they parse: unknown fields are ignored and missing ones take defaults.

@@ -4,9 +4,9 @@
 //! Only the start (rules and first player) and the moves are kept: positions follow
 //! from them by replaying, which also proves a loaded record legal.
 
-use super::settings::Opponent;
 use super::SCHEMA;
 use crate::engine::{Game, House, Position, RecordError, Rules, Side};
+use crate::players::Opponent;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -1,29 +1,9 @@
 //! Statistics: games won, lost and drawn per variant and opponent, with winning streaks.
 
-use super::settings::Opponent;
 use super::SCHEMA;
-use crate::engine::{Outcome, Side, Variant};
+use crate::engine::Variant;
+use crate::players::{GameResult, Opponent};
 use serde::{Deserialize, Serialize};
-
-/// How a finished game went, seen from the person at the bottom (South) — the human
-/// against the computer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    Won,
-    Lost,
-    Drawn,
-}
-
-impl GameResult {
-    /// The result of `outcome` for the player on `side`.
-    pub fn for_side(outcome: Outcome, side: Side) -> GameResult {
-        match outcome.winner() {
-            None => GameResult::Drawn,
-            Some(winner) if winner == side => GameResult::Won,
-            Some(_) => GameResult::Lost,
-        }
-    }
-}
 
 /// The tally of one variant against one opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -165,7 +145,7 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Difficulty;
+    use crate::players::Difficulty;
 
     const CASUAL: Opponent = Opponent::Computer {
         level: Difficulty::Casual,
@@ -215,17 +195,6 @@ mod tests {
                 ),
                 (Variant::Congkak, Opponent::Human),
             ]
-        );
-    }
-
-    #[test]
-    fn result_for_a_side() {
-        let win = Outcome::Win(Side::North);
-        assert_eq!(GameResult::for_side(win, Side::North), GameResult::Won);
-        assert_eq!(GameResult::for_side(win, Side::South), GameResult::Lost);
-        assert_eq!(
-            GameResult::for_side(Outcome::Draw, Side::South),
-            GameResult::Drawn
         );
     }
 

@@ -1,7 +1,7 @@
 //! What an action of the turn loop asks its caller to do.
 
 use crate::engine::Variant;
-use crate::store::{GameResult, Opponent};
+use crate::players::{GameResult, Opponent};
 use std::time::Duration;
 
 /// What the caller must do after an action of the turn loop.

@@ -20,7 +20,7 @@ use super::brain::Brain;
 use super::playback::{Playback, Shown};
 use super::session::Session;
 use crate::engine::{EndReason, House, IllegalMove, MoveReport, Rules, Side};
-use crate::store::Opponent;
+use crate::players::Opponent;
 use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::engine::{Game, Variant};
-use crate::store::Difficulty;
-use crate::store::GameResult;
+use crate::players::Difficulty;
+use crate::players::GameResult;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
@@ -325,10 +325,11 @@ fn a_resumed_game_continues_at_its_position_and_the_computer_answers() {
         },
     );
     first.play(h(3)).unwrap();
-    let saved = first.saved();
+    // What the controller does with a saved game: replay its record, then resume.
+    let replayed = Game::restore(*first.game().start(), first.game().moves(), &[]).unwrap();
     let mut turns = TurnLoop::new(Arc::new(Quick));
     turns.set_step(Duration::ZERO);
-    let _ = turns.resume(Session::resume(&saved).unwrap());
+    let _ = turns.resume(Session::from_game(replayed, first.opponent()));
     assert_eq!(turns.session().unwrap().position(), first.position());
     assert!(!turns.is_busy(), "off screen nobody thinks");
     let _ = turns.set_on_screen(true);

@@ -5,7 +5,7 @@ use super::super::board_view::{board_view, BoardFacts, BoardView};
 use super::thinking::Job;
 use super::TurnLoop;
 use crate::engine::{MoveSet, Rules, Side};
-use crate::store::Opponent;
+use crate::players::Opponent;
 
 /// Everything the game screen shows, as plain data.
 #[derive(Clone, Debug, PartialEq)]

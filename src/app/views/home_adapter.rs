@@ -4,7 +4,7 @@
 use super::game_adapter::variant_number;
 use super::prefs_adapter::level_number;
 use crate::engine::{Side, Variant};
-use crate::store::Opponent;
+use crate::players::Opponent;
 use crate::HomeState;
 
 /// The game the home screen offers to continue.

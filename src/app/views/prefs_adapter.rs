@@ -4,7 +4,8 @@
 use super::super::language;
 use super::super::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
 use crate::engine::{GrandSlam, Variant};
-use crate::store::{Difficulty, Language, Opponent, Settings};
+use crate::players::{Difficulty, Opponent};
+use crate::store::{Language, Settings};
 use crate::{Names, Prefs};
 use slint::{ModelRc, SharedString, VecModel};
 use std::rc::Rc;
