@@ -175,14 +175,8 @@ impl Controller {
                 let first = self.next_first_side();
                 self.turns.rematch(first)
             }
-            GameAction::HidePanel => {
-                self.turns.hide_panel();
-                Effects::default()
-            }
-            GameAction::ShowPanel => {
-                self.turns.show_panel();
-                Effects::default()
-            }
+            GameAction::HidePanel => self.turns.hide_panel(),
+            GameAction::ShowPanel => self.turns.show_panel(),
         };
         self.carry_out(effects);
     }

@@ -243,13 +243,15 @@ impl TurnLoop {
     }
 
     /// Puts the game-over panel aside to look at the final board.
-    pub fn hide_panel(&mut self) {
+    pub fn hide_panel(&mut self) -> Effects {
         self.panel_hidden = true;
+        self.effects()
     }
 
     /// Brings the game-over panel back.
-    pub fn show_panel(&mut self) {
+    pub fn show_panel(&mut self) -> Effects {
         self.panel_hidden = false;
+        self.effects()
     }
 
     // ---- inside the loop -------------------------------------------------------------

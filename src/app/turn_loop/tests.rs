@@ -287,7 +287,7 @@ fn a_finished_game_is_counted_once_even_when_undone_and_finished_again() {
     assert_eq!(finished[0].opponent, Opponent::Human);
     let shown = view(&turns);
     assert!(shown.over && !shown.panel_hidden);
-    turns.hide_panel();
+    let _ = turns.hide_panel();
     assert!(view(&turns).panel_hidden);
     let _ = turns.undo();
     assert!(!view(&turns).over && !view(&turns).panel_hidden);
