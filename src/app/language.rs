@@ -71,12 +71,15 @@ mod tests {
         ];
         for language in Language::ALL {
             let file = font_family(language).replace(' ', "");
-            assert!(
-                fonts
-                    .iter()
-                    .any(|f| f.contains(&format!("import \"fonts/{file}-Regular.ttf\""))),
-                "neither ui/app.slint nor ui/theme.slint imports a font for {language:?}"
-            );
+            // The bold face too: without it, `font-weight: 700` draws the regular one.
+            for weight in ["Regular", "Bold"] {
+                assert!(
+                    fonts
+                        .iter()
+                        .any(|f| f.contains(&format!("import \"fonts/{file}-{weight}.ttf\""))),
+                    "neither ui/app.slint nor ui/theme.slint imports the {weight} font for {language:?}"
+                );
+            }
         }
     }
 }
