@@ -23,6 +23,16 @@ pub fn font_family(language: Language) -> &'static str {
     }
 }
 
+/// The smallest comfortable text size of `language`'s script, in logical pixels
+/// (`Theme.min-text-size`): Burmese's stacked marks need 16 px where Latin and Thai read
+/// at 13 px; the theme's small, body and title sizes never go below it.
+pub fn min_text_size(language: Language) -> f32 {
+    match language {
+        Language::Burmese => 16.0,
+        Language::System | Language::English | Language::Thai | Language::Malay => 13.0,
+    }
+}
+
 /// The language's name in itself, as the language list shows it, so that a player finds
 /// their own; `None` for `System`, whose name is translated ("Same as the system").
 pub fn native_name(language: Language) -> Option<&'static str> {
