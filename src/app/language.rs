@@ -74,6 +74,14 @@ mod tests {
     }
 
     #[test]
+    fn burmese_text_is_never_smaller_than_16_px() {
+        assert_eq!(min_text_size(Language::Burmese), 16.0);
+        for language in [Language::English, Language::Thai, Language::Malay] {
+            assert_eq!(min_text_size(language), 13.0, "{language:?}");
+        }
+    }
+
+    #[test]
     fn every_family_is_a_bundled_font() {
         let fonts = [
             include_str!("../../ui/app.slint"),
