@@ -9,7 +9,9 @@
 //! So this reads each bundled font's `cmap` (a tiny parser of formats 4 and 12, enough for
 //! the Noto fonts, rather than a font crate just for a test) and checks it against every
 //! character of every `msgstr` of the language's `.po` file, the English `msgid`s for
-//! English, and the digits that `{n}` placeholders turn into.
+//! English, and the digits that `{n}` placeholders turn into. Each family has a regular
+//! and a bold face (`font-weight: 700`); both are checked, and the bold one must carry the
+//! family's name and weight 700 so that Slint picks it.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -165,59 +167,122 @@ fn characters(code: &str) -> BTreeSet<char> {
     chars
 }
 
-fn font_file(family: &str) -> std::path::PathBuf {
+/// The faces of each family: the regular one, and the bold one that `font-weight: 700`
+/// (headings, scores, buttons) selects.
+const WEIGHTS: [&str; 2] = ["Regular", "Bold"];
+
+fn font_file(family: &str, weight: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("ui/fonts")
-        .join(format!("{}-Regular.ttf", family.replace(' ', "")))
+        .join(format!("{}-{weight}.ttf", family.replace(' ', "")))
+}
+
+/// The offset of the table `tag` in `font`.
+fn table(font: &[u8], tag: &[u8; 4]) -> usize {
+    let tables = u16_at(font, 4) as usize;
+    (0..tables)
+        .map(|i| 12 + 16 * i)
+        .find(|&record| &font[record..record + 4] == tag)
+        .map(|record| u32_at(font, record + 8) as usize)
+        .unwrap_or_else(|| panic!("font has no {} table", String::from_utf8_lossy(tag)))
+}
+
+/// The font's family (name ID 1, the Windows English record, UTF-16BE) and its weight
+/// class (OS/2 usWeightClass): what Slint's font matching reads to group faces into a
+/// family and pick one for a `font-weight`.
+fn family_and_weight(font: &[u8]) -> (String, u32) {
+    let name = table(font, b"name");
+    let strings = name + u16_at(font, name + 4) as usize;
+    let family = (0..u16_at(font, name + 2) as usize)
+        .map(|i| name + 6 + 12 * i)
+        .find(|&r| {
+            (u16_at(font, r), u16_at(font, r + 2), u16_at(font, r + 4), u16_at(font, r + 6))
+                == (3, 1, 0x409, 1)
+        })
+        .map(|r| {
+            let (length, offset) = (u16_at(font, r + 8) as usize, u16_at(font, r + 10) as usize);
+            let units: Vec<u16> = (0..length / 2)
+                .map(|k| u16_at(font, strings + offset + 2 * k) as u16)
+                .collect();
+            String::from_utf16(&units).expect("a UTF-16 family name")
+        })
+        .expect("font has a Windows English family name");
+    (family, u16_at(font, table(font, b"OS/2") + 4))
 }
 
 #[test]
 fn every_character_of_every_language_has_a_glyph_in_that_languages_font() {
-    let mut fonts: HashMap<&str, Vec<u8>> = HashMap::new();
+    // Both faces: any string may be drawn bold (a heading, a button, a banner).
+    let mut fonts: HashMap<(&str, &str), Vec<u8>> = HashMap::new();
     let mut failures = Vec::new();
     for language in Language::ALL {
         let Some(code) = language.code() else {
             continue;
         };
         let family = font_family(language);
-        let font = fonts.entry(family).or_insert_with(|| {
-            let path = font_file(family);
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-        });
-        let has = cmap(font);
         let chars = characters(code);
         assert!(
             chars.len() > 20,
             "{code}: only {} characters read",
             chars.len()
         );
-        let missing: String = chars.iter().filter(|&&c| !has(c)).collect();
-        if !missing.is_empty() {
-            let codes: Vec<String> = missing
-                .chars()
-                .map(|c| format!("U+{:04X}", c as u32))
-                .collect();
-            failures.push(format!("{code} ({family}) lacks {missing:?} {codes:?}"));
+        for weight in WEIGHTS {
+            let font = fonts.entry((family, weight)).or_insert_with(|| {
+                let path = font_file(family, weight);
+                std::fs::read(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+            });
+            let has = cmap(font);
+            let missing: String = chars.iter().filter(|&&c| !has(c)).collect();
+            if !missing.is_empty() {
+                let codes: Vec<String> = missing
+                    .chars()
+                    .map(|c| format!("U+{:04X}", c as u32))
+                    .collect();
+                failures.push(format!(
+                    "{code} ({family} {weight}) lacks {missing:?} {codes:?}"
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
+fn each_family_has_a_bold_face_that_font_matching_picks_for_weight_700() {
+    // Slint groups the imported faces by family name and picks one by weight class: a
+    // bold face under another family name, or with weight 400, would leave Thai and
+    // Burmese headings regular.
+    for language in Language::ALL {
+        let family = font_family(language);
+        for (weight, class) in [("Regular", 400), ("Bold", 700)] {
+            let path = font_file(family, weight);
+            let font = std::fs::read(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            assert_eq!(
+                family_and_weight(&font),
+                (family.to_string(), class),
+                "{path:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_cmap_reader_finds_what_each_script_font_has_and_lacks() {
-    let thai = std::fs::read(font_file("Mancala Thai")).unwrap();
-    let has = cmap(&thai);
-    assert!("กขไทย0129AZaz%().,".chars().all(&has));
-    assert!(!has('\u{1000}'), "no Burmese in the Thai font");
-    let burmese = std::fs::read(font_file("Mancala Myanmar")).unwrap();
-    let has = cmap(&burmese);
-    assert!("ကခမြန်မာ၁၂0129AZaz%().,".chars().all(&has));
-    assert!(!has('\u{0E01}'), "no Thai in the Burmese font");
-    let latin = std::fs::read(font_file("Noto Sans")).unwrap();
-    let has = cmap(&latin);
-    assert!("0129AZaz%().,—…".chars().all(&has));
-    assert!(
-        !has('ก') && !has('က'),
-        "Noto Sans has neither Thai nor Burmese"
-    );
+    for weight in WEIGHTS {
+        let thai = std::fs::read(font_file("Mancala Thai", weight)).unwrap();
+        let has = cmap(&thai);
+        assert!("กขไทย0129AZaz%().,".chars().all(&has), "{weight}");
+        assert!(!has('\u{1000}'), "no Burmese in the Thai font ({weight})");
+        let burmese = std::fs::read(font_file("Mancala Myanmar", weight)).unwrap();
+        let has = cmap(&burmese);
+        assert!("ကခမြန်မာ၁၂0129AZaz%().,".chars().all(&has), "{weight}");
+        assert!(!has('\u{0E01}'), "no Thai in the Burmese font ({weight})");
+        let latin = std::fs::read(font_file("Noto Sans", weight)).unwrap();
+        let has = cmap(&latin);
+        assert!("0129AZaz%().,—…".chars().all(&has), "{weight}");
+        assert!(
+            !has('ก') && !has('က'),
+            "Noto Sans has neither Thai nor Burmese ({weight})"
+        );
+    }
 }

@@ -7,6 +7,9 @@
 //! needs a non-fuzzy entry with a non-empty translation, carrying the same placeholders,
 //! in each `ui/lang/<code>/LC_MESSAGES/mancala.po`. (tests/ui.rs switches the language
 //! of the running app and finds the translated labels.)
+//!
+//! The last tests hold the catalogues to `ui/lang/GLOSSARY.md`: one term for each game
+//! concept, and none of the words the glossary says to avoid.
 
 use std::collections::BTreeMap;
 
@@ -434,4 +437,213 @@ fn the_checks_catch_what_they_look_for() {
     assert!(
         problems(&messages, &without_plain).contains(&"missing: \"Plain\" (x.slint)".to_string())
     );
+}
+
+// ---- the glossary --------------------------------------------------------------------
+
+/// One language's section of `ui/lang/GLOSSARY.md`.
+#[derive(Debug, Default, PartialEq)]
+struct Glossary {
+    /// The words in backticks of the Term column.
+    terms: Vec<String>,
+    /// The words in backticks of the Avoid column, each with the longer words that may
+    /// contain it (written after it as "(not in `longer`, `other`)").
+    avoid: Vec<(String, Vec<String>)>,
+}
+
+/// The words between backticks of a table cell, in order, each marked `true` when it is
+/// one of the "(not in ...)" words of the avoided word before it.
+fn backticked(cell: &str) -> Vec<(String, bool)> {
+    let mut words = Vec::new();
+    let mut in_exceptions = false;
+    for (i, part) in cell.split('`').enumerate() {
+        if i % 2 == 0 {
+            if part.contains(')') {
+                in_exceptions = false;
+            }
+            if part.contains("not in") {
+                in_exceptions = true;
+            }
+        } else {
+            words.push((part.to_string(), in_exceptions));
+        }
+    }
+    words
+}
+
+/// The sections of a glossary, by language code: each `## Name (`code`)` heading is
+/// followed by a table with the columns Concept, Term, Why, Avoid.
+fn parse_glossary(text: &str) -> BTreeMap<String, Glossary> {
+    let mut sections: BTreeMap<String, Glossary> = BTreeMap::new();
+    let mut code: Option<String> = None;
+    for line in text.lines().map(str::trim) {
+        if let Some(heading) = line.strip_prefix("## ") {
+            code = heading
+                .split("(`")
+                .nth(1)
+                .and_then(|c| c.split('`').next())
+                .map(str::to_string);
+            continue;
+        }
+        let Some(code) = &code else {
+            continue;
+        };
+        if !line.starts_with('|') || line.starts_with("|---") {
+            continue;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        assert_eq!(cells.len(), 4, "a glossary row has four columns: {line}");
+        if cells[0] == "Concept" {
+            continue;
+        }
+        let section = sections.entry(code.clone()).or_default();
+        section
+            .terms
+            .extend(backticked(cells[1]).into_iter().map(|(word, _)| word));
+        for (word, exception) in backticked(cells[3]) {
+            if exception {
+                let (avoided, longer) = section
+                    .avoid
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("\"not in\" without its word: {line}"));
+                assert!(longer.iter().all(|l| l != avoided), "{line}");
+                longer.push(word);
+            } else {
+                section.avoid.push((word, Vec::new()));
+            }
+        }
+    }
+    sections
+}
+
+fn glossary_file() -> BTreeMap<String, Glossary> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/lang/GLOSSARY.md");
+    parse_glossary(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The avoided words that `text` uses, ignoring case; a listed longer word (such as
+/// Burmese တွင်း "house" for the literary တွင် "in") is taken out first.
+fn avoided_in(text: &str, glossary: &Glossary) -> Vec<String> {
+    let text = text.to_lowercase();
+    glossary
+        .avoid
+        .iter()
+        .filter(|(word, longer)| {
+            let rest = longer
+                .iter()
+                .fold(text.clone(), |rest, l| rest.replace(&l.to_lowercase(), " "));
+            rest.contains(&word.to_lowercase())
+        })
+        .map(|(word, _)| word.clone())
+        .collect()
+}
+
+/// What is wrong with `translations` against `glossary`: an avoided word used, a term
+/// that no translation uses (the glossary has drifted), a term that is itself avoided.
+fn glossary_problems(glossary: &Glossary, translations: &[String]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for text in translations {
+        for word in avoided_in(text, glossary) {
+            problems.push(format!("avoided {word:?} in {text:?}"));
+        }
+    }
+    let all = translations.join("\n").to_lowercase();
+    for term in &glossary.terms {
+        if !all.contains(&term.to_lowercase()) {
+            problems.push(format!("the term {term:?} is in no translation"));
+        }
+        for word in avoided_in(term, glossary) {
+            problems.push(format!("the term {term:?} contains the avoided {word:?}"));
+        }
+    }
+    problems
+}
+
+/// Every msgstr of a language's catalogue, the header left out.
+fn translations(language: &str) -> Vec<String> {
+    catalogue(language)
+        .into_iter()
+        .filter(|e| !e.id.is_empty())
+        .flat_map(|e| e.strs)
+        .collect()
+}
+
+#[test]
+fn the_translations_use_the_glossarys_terms_and_none_of_its_avoided_words() {
+    let glossary = glossary_file();
+    let mut codes: Vec<&str> = glossary.keys().map(String::as_str).collect();
+    let mut expected = LANGUAGES.to_vec();
+    codes.sort();
+    expected.sort();
+    assert_eq!(codes, expected, "one glossary section per translation");
+    let mut report = String::new();
+    for language in LANGUAGES {
+        let words = &glossary[language];
+        assert!(
+            words.terms.len() >= 15 && words.avoid.len() >= 5,
+            "{language}: the glossary section reads as {words:?}"
+        );
+        for problem in glossary_problems(words, &translations(language)) {
+            report += &format!("{language}: {problem}\n");
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "the translations against ui/lang/GLOSSARY.md:\n{report}"
+    );
+}
+
+#[test]
+fn the_glossary_check_catches_a_planted_avoided_word() {
+    // The real glossary and the real Malay catalogue, plus one string that says "Petua"
+    // (a traditional remedy) for a hint: exactly that string is reported.
+    let glossary = glossary_file();
+    let mut malay = translations("ms");
+    assert!(glossary_problems(&glossary["ms"], &malay).is_empty());
+    malay.push("Petua: cuba lubang 3.".to_string());
+    assert_eq!(
+        glossary_problems(&glossary["ms"], &malay),
+        ["avoided \"petua\" in \"Petua: cuba lubang 3.\""]
+    );
+    // Case and the affixes di-, -an do not hide a root (meN- does, and its forms are
+    // listed: menawan); a term dropped from the catalogue is noticed.
+    assert_eq!(avoided_in("Biji DITAWAN.", &glossary["ms"]), ["tawan"]);
+    assert_eq!(avoided_in("Anda menawan 3 biji.", &glossary["ms"]), ["menawan"]);
+    let without_hint: Vec<String> = translations("ms")
+        .into_iter()
+        .filter(|t| !t.contains("Petunjuk"))
+        .collect();
+    assert_eq!(
+        glossary_problems(&glossary["ms"], &without_hint),
+        ["the term \"Petunjuk\" is in no translation"]
+    );
+    // Thai and Burmese run words together: a substring is found inside a longer run, and
+    // a longer word listed as legitimate is not mistaken for the avoided one.
+    assert_eq!(avoided_in("กำลังหว่านเมล็ด", &glossary["th"]), ["หว่าน"]);
+    assert_eq!(avoided_in("ဒီတွင်းကို ရွေးရမည်။", &glossary["my"]), ["မည်"]);
+    assert!(avoided_in("ကစားသူ နာမည်၊ တွင်း 3၊ ထိုင်ပါ", &glossary["my"]).is_empty());
+    assert_eq!(avoided_in("တွင်း 3 တွင် ရှိတယ်", &glossary["my"]), ["တွင်"]);
+
+    // The parser, on a section of its own.
+    let parsed = parse_glossary(
+        "# G\n\n## Test (`xx`)\n\nProse `not a term`.\n\n\
+         | Concept | Term | Why | Avoid |\n|---|---|---|---|\n\
+         | seed | `biji` | why | `buah` (not in `buah-buahan`, `sebuah`), `benih` |\n\
+         | hint | `Petunjuk` | why | |\n",
+    );
+    assert_eq!(
+        parsed["xx"],
+        Glossary {
+            terms: vec!["biji".into(), "Petunjuk".into()],
+            avoid: vec![
+                ("buah".into(), vec!["buah-buahan".into(), "sebuah".into()]),
+                ("benih".into(), vec![]),
+            ],
+        }
+    );
+    assert_eq!(
+        avoided_in("Sebuah buah-buahan", &parsed["xx"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(avoided_in("Sebuah buah", &parsed["xx"]), ["buah"]);
 }

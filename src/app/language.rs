@@ -23,6 +23,16 @@ pub fn font_family(language: Language) -> &'static str {
     }
 }
 
+/// The smallest comfortable text size of `language`'s script, in logical pixels
+/// (`Theme.min-text-size`): Burmese's stacked marks need 16 px where Latin and Thai read
+/// at 13 px; the theme's small, body and title sizes never go below it.
+pub fn min_text_size(language: Language) -> f32 {
+    match language {
+        Language::Burmese => 16.0,
+        Language::System | Language::English | Language::Thai | Language::Malay => 13.0,
+    }
+}
+
 /// The language's name in itself, as the language list shows it, so that a player finds
 /// their own; `None` for `System`, whose name is translated ("Same as the system").
 pub fn native_name(language: Language) -> Option<&'static str> {
@@ -64,6 +74,14 @@ mod tests {
     }
 
     #[test]
+    fn burmese_text_is_never_smaller_than_16_px() {
+        assert_eq!(min_text_size(Language::Burmese), 16.0);
+        for language in [Language::English, Language::Thai, Language::Malay] {
+            assert_eq!(min_text_size(language), 13.0, "{language:?}");
+        }
+    }
+
+    #[test]
     fn every_family_is_a_bundled_font() {
         let fonts = [
             include_str!("../../ui/app.slint"),
@@ -71,12 +89,15 @@ mod tests {
         ];
         for language in Language::ALL {
             let file = font_family(language).replace(' ', "");
-            assert!(
-                fonts
-                    .iter()
-                    .any(|f| f.contains(&format!("import \"fonts/{file}-Regular.ttf\""))),
-                "neither ui/app.slint nor ui/theme.slint imports a font for {language:?}"
-            );
+            // The bold face too: without it, `font-weight: 700` draws the regular one.
+            for weight in ["Regular", "Bold"] {
+                assert!(
+                    fonts
+                        .iter()
+                        .any(|f| f.contains(&format!("import \"fonts/{file}-{weight}.ttf\""))),
+                    "neither ui/app.slint nor ui/theme.slint imports the {weight} font for {language:?}"
+                );
+            }
         }
     }
 }

@@ -17,4 +17,5 @@ pub fn render(ui: &Theme<'_>, settings: &Settings, system_locales: &[String]) {
     }
     ui.set_choice(prefs::index_of(&THEMES, &settings.theme));
     ui.set_font_family(language::font_family(spoken).into());
+    ui.set_min_text_size(language::min_text_size(spoken));
 }
