@@ -6,8 +6,8 @@
 
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::{App, Brain, Computer};
-use mancala::engine::{Game, House, Position, Side, Variant};
-use mancala::store::{Difficulty, Opponent};
+use mancala::engine::{Game, House, Position, Rules, Side, Variant};
+use mancala::store::{Difficulty, Opponent, SavedGame, Store};
 use mancala::{AppWindow, Screen};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalSize, Model};
@@ -701,4 +701,93 @@ fn same_as_the_system_follows_the_devices_language() {
     ui.tap_in("Language", "Same as the system");
     assert!(ui.exists("Kembali"), "Malay again: {:?}", buttons(&ui));
     assert_eq!(ui.app.settings().language, mancala::store::Language::System);
+}
+
+const BEGINNER: Opponent = Opponent::Computer {
+    level: Difficulty::Beginner,
+};
+
+/// A Kalah game against the computer one move from its end, the person (South) to play
+/// that move, saved in `dir` as a game to continue. Returns the ending house.
+fn save_a_game_one_move_from_its_end(dir: &Path) -> u8 {
+    for seed in 1.. {
+        let mut rng = Lcg(seed);
+        let mut game = Game::new(Rules::new(Variant::Kalah));
+        while !game.is_over() {
+            let legal: Vec<House> = game.legal_moves().iter().collect();
+            let ends = |&house: &House| {
+                let mut after = game.clone();
+                after.play(house).unwrap();
+                after.is_over()
+            };
+            if game.position().side_to_move() == Side::South {
+                if let Some(end) = legal.iter().find(|h| ends(h)) {
+                    let saved = SavedGame::from_game(&game, BEGINNER);
+                    Store::open(dir).save_game(&saved).unwrap();
+                    return end.number();
+                }
+            }
+            if legal.iter().any(ends) {
+                break; // the computer would end it; try another game
+            }
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+    unreachable!()
+}
+
+/// Games counted against the Beginner in Kalah.
+fn counted(ui: &Ui) -> u32 {
+    let stats = ui.app.stats();
+    stats
+        .get(Variant::Kalah, BEGINNER)
+        .map_or(0, |row| row.played())
+}
+
+#[test]
+fn a_game_ended_just_before_the_app_is_killed_is_counted_once() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let end = save_a_game_one_move_from_its_end(dir.path());
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Continue");
+        ui.tap(&Ui::house_label(Side::South, end));
+        assert!(ui.app.is_busy(), "the last move is still being shown");
+        // Killed here: the window and the app go without another tick.
+    }
+    let ui = Ui::launch(dir.path());
+    assert_eq!(counted(&ui), 1, "the finished game counts");
+    assert!(
+        !ui.exists("Continue"),
+        "a finished game is not offered again"
+    );
+}
+
+#[test]
+fn a_finished_game_undone_resumed_and_finished_again_is_counted_once() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let end = save_a_game_one_move_from_its_end(dir.path());
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Continue");
+        ui.tap(&Ui::house_label(Side::South, end));
+        ui.settle();
+        assert!(ui.position().is_over());
+        assert_eq!(counted(&ui), 1);
+        ui.tap("Look at the board");
+        ui.tap("Undo");
+        ui.settle();
+        assert!(!ui.position().is_over());
+    }
+    let ui = Ui::launch(dir.path());
+    ui.tap("Continue");
+    ui.tap(&Ui::house_label(Side::South, end));
+    ui.settle();
+    assert!(ui.position().is_over());
+    assert_eq!(counted(&ui), 1, "the same game, counted once");
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    assert_eq!(counted(&ui), 1, "and so it stays after a restart");
 }

@@ -192,16 +192,20 @@ impl Controller {
         self.carry_out(effects);
     }
 
-    /// Does what the turn loop asked for, then shows the game as it is now.
+    /// Does what the turn loop asked for, then shows the game as it is now. A finished
+    /// game is counted before its save is removed: the statistics file, holding the
+    /// result and the game's identity in one atomic write, is the step that counts it.
     pub(super) fn carry_out(&mut self, effects: Effects) {
+        if let Some(game) = effects.finished {
+            let (id, variant, opponent) = (game.game, game.variant, game.opponent);
+            if self.stats.record_game(id, variant, opponent, game.result) {
+                if let Err(e) = self.store.save_stats(&self.stats) {
+                    eprintln!("mancala: could not save statistics: {e}");
+                }
+            }
+        }
         if effects.save_game {
             self.save_game();
-        }
-        if let Some(game) = effects.finished {
-            self.stats.record(game.variant, game.opponent, game.result);
-            if let Err(e) = self.store.save_stats(&self.stats) {
-                eprintln!("mancala: could not save statistics: {e}");
-            }
         }
         self.run_timer(effects.tick);
         if let Some(view) = self.turns.view() {

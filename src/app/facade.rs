@@ -7,7 +7,7 @@ use super::navigation::{Back, Navigator};
 use super::session::Session;
 use super::turn_loop::TurnLoop;
 use crate::engine::{House, IllegalMove, Position, Rules};
-use crate::store::{Opponent, Settings, Store};
+use crate::store::{Opponent, Settings, Stats, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
 use std::cell::RefCell;
@@ -118,6 +118,11 @@ impl App {
     /// The settings as the store holds them.
     pub fn settings(&self) -> Settings {
         self.core.borrow().settings.clone()
+    }
+
+    /// The statistics as the store holds them.
+    pub fn stats(&self) -> Stats {
+        self.core.borrow().stats.clone()
     }
 
     /// True while the computer (or a hint) is searching or a move is being animated.

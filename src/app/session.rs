@@ -4,6 +4,7 @@
 
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
 use crate::store::{Difficulty, GameResult, Opponent, ResumeError, SavedGame};
+use std::hash::{BuildHasher, RandomState};
 
 /// Against the computer the person plays the bottom row.
 pub const HUMAN_SIDE: Side = Side::South;
@@ -13,6 +14,15 @@ pub const HUMAN_SIDE: Side = Side::South;
 pub struct Session {
     game: Game,
     opponent: Opponent,
+    /// Which game this is, for the statistics (a game is counted once): random, kept in
+    /// the save, the same after undo, redo and resuming.
+    id: u64,
+}
+
+/// A fresh game identity: random (std's randomly keyed hasher), never 0, which marks a
+/// save written before games had one.
+fn fresh_id() -> u64 {
+    RandomState::new().hash_one(std::process::id()).max(1)
 }
 
 impl Session {
@@ -20,6 +30,7 @@ impl Session {
         Session {
             game: Game::with_first(rules, first),
             opponent,
+            id: fresh_id(),
         }
     }
 
@@ -28,11 +39,20 @@ impl Session {
         Ok(Session {
             game: saved.to_game()?,
             opponent: saved.opponent,
+            id: if saved.id == 0 { fresh_id() } else { saved.id },
         })
     }
 
     pub fn saved(&self) -> SavedGame {
-        SavedGame::from_game(&self.game, self.opponent)
+        SavedGame {
+            id: self.id,
+            ..SavedGame::from_game(&self.game, self.opponent)
+        }
+    }
+
+    /// This game's identity: the statistics count each game once by it.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     pub fn game(&self) -> &Game {
@@ -284,5 +304,11 @@ mod tests {
         let back = Session::resume(&s.saved()).unwrap();
         assert_eq!(back.position(), s.position());
         assert_eq!(back.opponent(), s.opponent());
+        assert_eq!(back.id(), s.id(), "the same game, for the statistics");
+        assert_ne!(
+            vs_computer(Side::South).id(),
+            s.id(),
+            "a new game is another"
+        );
     }
 }

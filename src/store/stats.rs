@@ -98,6 +98,10 @@ pub struct Stats {
     pub schema: u32,
     /// One row per (variant, opponent) that has been played, in display order.
     rows: Vec<StatsRow>,
+    /// The identity (`SavedGame::id`) of the last game counted: a game undone after its
+    /// end, resumed and finished again is not counted again. Only the last one is
+    /// needed, because only one game can be saved, hence resumed, at a time.
+    counted_game: Option<u64>,
 }
 
 impl Default for Stats {
@@ -105,11 +109,29 @@ impl Default for Stats {
         Stats {
             schema: SCHEMA,
             rows: Vec::new(),
+            counted_game: None,
         }
     }
 }
 
 impl Stats {
+    /// Counts the finished game `game` (its identity) once: a game already counted is
+    /// not counted again, whatever its result is now. Returns whether it was counted.
+    pub fn record_game(
+        &mut self,
+        game: u64,
+        variant: Variant,
+        opponent: Opponent,
+        result: GameResult,
+    ) -> bool {
+        if self.counted_game == Some(game) {
+            return false;
+        }
+        self.counted_game = Some(game);
+        self.record(variant, opponent, result);
+        true
+    }
+
     /// Counts one finished game.
     pub fn record(&mut self, variant: Variant, opponent: Opponent, result: GameResult) {
         let row = match self
@@ -141,7 +163,8 @@ impl Stats {
             .find(|r| r.variant == variant && r.opponent == opponent)
     }
 
-    /// Forgets everything (the player asked for it).
+    /// Forgets the counts (the player asked for it). The last game counted stays
+    /// counted: finishing it again after an undo does not bring it back.
     pub fn clear(&mut self) {
         self.rows.clear();
     }
@@ -227,6 +250,20 @@ mod tests {
             GameResult::for_side(Outcome::Draw, Side::South),
             GameResult::Drawn
         );
+    }
+
+    #[test]
+    fn a_game_is_counted_once_by_its_identity() {
+        let mut stats = Stats::default();
+        assert!(stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Lost));
+        // Undone and finished again, even with another result: still the same game.
+        assert!(!stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Won));
+        let json = serde_json::to_string(&stats).unwrap();
+        let mut back: Stats = serde_json::from_str(&json).unwrap();
+        assert!(!back.record_game(7, Variant::Kalah, CASUAL, GameResult::Won));
+        assert!(back.record_game(8, Variant::Kalah, CASUAL, GameResult::Won));
+        let row = back.get(Variant::Kalah, CASUAL).unwrap();
+        assert_eq!((row.won, row.lost, row.best_streak), (1, 1, 1));
     }
 
     #[test]
