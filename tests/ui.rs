@@ -791,3 +791,131 @@ fn a_finished_game_undone_resumed_and_finished_again_is_counted_once() {
     let ui = Ui::launch(dir.path());
     assert_eq!(counted(&ui), 1, "and so it stays after a restart");
 }
+
+/// Fails the whole test binary if `work` does not return within `seconds`: a start that
+/// blocks must fail, not hang CI.
+fn within<R>(seconds: u64, what: &str, work: impl FnOnce() -> R) -> R {
+    let (done, finished) = mpsc::channel::<()>();
+    let what = what.to_string();
+    std::thread::spawn(move || {
+        let waited = finished.recv_timeout(Duration::from_secs(seconds));
+        if waited == Err(mpsc::RecvTimeoutError::Timeout) {
+            eprintln!("{what} did not finish within {seconds} s");
+            std::process::abort();
+        }
+    });
+    let result = work();
+    let _ = done.send(());
+    result
+}
+
+/// The window is up and its first frame laid out (`Ui::launch` shows it and lets time
+/// pass).
+fn first_frame(ui: &Ui) {
+    assert!(ui.window.window().is_visible());
+    assert_eq!(ui.screen(), Screen::Home);
+}
+
+fn shown_text(ui: &Ui) -> String {
+    labels(ui).join(" | ")
+}
+
+#[cfg(unix)]
+#[test]
+fn bad_data_files_never_block_the_start_and_the_banner_names_where_they_were_kept() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("game.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("settings.json")).unwrap();
+    std::fs::create_dir(dir.path().join("stats.json")).unwrap();
+    let ui = within(30, "starting on bad data", || {
+        let ui = Ui::launch(dir.path());
+        first_frame(&ui);
+        ui
+    });
+    let shown = shown_text(&ui);
+    assert!(
+        shown.contains("Some saved data could not be read. It was set aside"),
+        "{shown}"
+    );
+    for file in ["game.json", "settings.json", "stats.json"] {
+        let kept = format!("{file} was kept as {file}.corrupt-");
+        assert!(shown.contains(&kept), "{kept}: {shown}");
+    }
+    assert!(!shown.contains("not being saved"), "saving works: {shown}");
+    ui.tap("OK");
+    assert!(!shown_text(&ui).contains("could not be read"), "dismissed");
+    ui.start_game(&[("Opponent", "Another person on this device")]);
+    ui.tap("Bottom house 1");
+    ui.settle();
+    assert!(
+        dir.path().join("game.json").is_file(),
+        "saved as a real file"
+    );
+}
+
+#[test]
+fn a_data_folder_that_is_a_file_says_once_that_nothing_is_saved_and_play_goes_on() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("data");
+    std::fs::write(&not_a_folder, b"a file").unwrap();
+    let ui = within(30, "starting with a file as the data folder", || {
+        let ui = Ui::launch(&not_a_folder);
+        first_frame(&ui);
+        ui
+    });
+    let told = "Your progress is not being saved: the data folder is a file, not a folder.";
+    let shown = shown_text(&ui);
+    assert!(shown.contains(told), "{shown}");
+    assert!(
+        !shown.contains("could not be read"),
+        "no file was bad: {shown}"
+    );
+    ui.start_game(&[("Opponent", "Another person on this device")]);
+    assert!(
+        shown_text(&ui).contains(told),
+        "the game screen says it too"
+    );
+    ui.tap("OK");
+    for house in [1, 2] {
+        ui.tap(&Ui::house_label(ui.position().side_to_move(), house));
+        ui.settle();
+    }
+    assert_eq!(ui.app.record().unwrap(), "1 2", "play goes on");
+    assert!(!shown_text(&ui).contains(told), "told once");
+    assert_eq!(std::fs::read(&not_a_folder).unwrap(), b"a file");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_data_folder_keeps_the_bad_file_in_place_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("settings.json"), b"garbage").unwrap();
+    let mode = |m| std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(m));
+    mode(0o555).unwrap();
+    if mancala::store::atomic::probe_dir(dir.path()).is_ok() {
+        eprintln!("skipped: this user (root?) can write a read-only folder");
+        return;
+    }
+    let ui = within(30, "starting in a read-only folder", || {
+        let ui = Ui::launch(dir.path());
+        first_frame(&ui);
+        ui
+    });
+    let shown = shown_text(&ui);
+    mode(0o755).unwrap();
+    assert!(
+        shown.contains("settings.json could not be read, nor set aside"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("It was set aside"),
+        "nothing was moved: {shown}"
+    );
+    assert!(shown.contains("the data folder is read-only"), "{shown}");
+}

@@ -7,7 +7,7 @@ use super::navigation::{Back, Navigator};
 use super::session::Session;
 use super::turn_loop::TurnLoop;
 use crate::engine::{House, IllegalMove, Position, Rules};
-use crate::store::{Opponent, Settings, Stats, Store};
+use crate::store::{Opponent, Problem, Settings, Stats, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
 use std::cell::RefCell;
@@ -30,7 +30,15 @@ impl App {
         let settings = store.load_settings();
         let stats = store.load_stats();
         let saved = store.load_game().and_then(|g| Session::resume(&g).ok());
-        let data_notice = !store.take_notices().is_empty();
+        let notices = store.take_notices();
+        for notice in &notices {
+            let (Problem::Unreadable(why) | Problem::Invalid(why)) = &notice.problem;
+            let kept = notice.moved_to.display();
+            eprintln!(
+                "mancala: could not use {:?}: {why}; kept as {kept}",
+                notice.file
+            );
+        }
         let mut turns = TurnLoop::new(brain);
         if let Some(session) = saved.filter(|s| !s.is_over()) {
             let _ = turns.resume(session);
@@ -46,7 +54,9 @@ impl App {
                 turns,
                 ticker: Timer::default(),
                 ticking: None,
-                data_notice,
+                notices,
+                unsaved: None,
+                unsaved_told: false,
                 system_locales: crate::platform::locale::desktop_locales(|name| {
                     std::env::var(name).ok()
                 }),
@@ -57,6 +67,7 @@ impl App {
         connect(window, &core);
         let mut c = core.borrow_mut();
         c.settings_changed();
+        c.tell_if_unsaved(); // the store may have found at once that it cannot write
         c.screen_changed(Screen::Home);
         drop(c);
         App { core }

@@ -9,8 +9,9 @@ pub mod location;
 mod saved_game;
 mod settings;
 mod stats;
+mod trouble;
 
-pub use files::{FileKind, Notice, Problem, Store};
+pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{
@@ -18,6 +19,7 @@ pub use settings::{
     Settings, Theme,
 };
 pub use stats::{GameResult, Stats, StatsRow};
+pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load
 /// as long as they parse: unknown fields are ignored and missing ones take defaults.
