@@ -26,6 +26,16 @@ struct Ui {
     app: App,
 }
 
+/// Every test fails if the computer's search failed: the app hides it from the player
+/// (it plays the first legal move instead), so only this counter shows the bug.
+impl Drop for Ui {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            assert_eq!(self.app.search_failures(), 0, "a search panicked");
+        }
+    }
+}
+
 impl Ui {
     fn launch(dir: &Path) -> Ui {
         Ui::launch_with(dir, Arc::new(Computer::default()))
@@ -790,6 +800,34 @@ fn a_finished_game_undone_resumed_and_finished_again_is_counted_once() {
     drop(ui);
     let ui = Ui::launch(dir.path());
     assert_eq!(counted(&ui), 1, "and so it stays after a restart");
+}
+
+#[test]
+fn huge_statistics_show_as_the_largest_count_never_negative() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let row = r#"{"variant":"kalah","opponent":{"kind":"computer","level":1},"won":4294967295,"lost":4294967295,"drawn":3000000000,"current_streak":4294967295,"best_streak":4294967295}"#;
+    std::fs::write(
+        dir.path().join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{row}]}}"#),
+    )
+    .unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    advance(50);
+    let shown = labels(&ui).join(" | ");
+    assert!(shown.contains("2147483647 games"), "{shown}");
+    let values: Vec<i64> = ui
+        .window
+        .root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_value().is_some_and(|v| !v.is_empty()))
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_value()?.parse().ok())
+        .collect();
+    assert_eq!(values.len(), 5, "five counts: {values:?}");
+    assert!(values.iter().all(|&v| v == i32::MAX as i64), "{values:?}");
 }
 
 /// Fails the whole test binary if `work` does not return within `seconds`: a start that

@@ -141,6 +141,13 @@ impl App {
         self.core.borrow().turns.is_busy()
     }
 
+    /// How many of the computer's searches failed (panicked, or answered an illegal
+    /// move) since the app started; each was logged and replaced by the first legal
+    /// move. The UI tests require none.
+    pub fn search_failures(&self) -> u32 {
+        self.core.borrow().turns.search_failures()
+    }
+
     /// The longest time a single callback or timer tick kept the UI thread busy since
     /// the app started or [`App::restart_ui_work_measure`] was called.
     pub fn busiest_ui_work(&self) -> Duration {

@@ -18,7 +18,7 @@ pub use settings::{
     AnimationSpeed, Difficulty, FirstPlayer, Language, NoSuchDifficulty, Opponent, PerVariant,
     Settings, Theme,
 };
-pub use stats::{GameResult, Stats, StatsRow};
+pub use stats::{GameResult, Stats, StatsRow, MAX_COUNT};
 pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load

@@ -25,6 +25,10 @@ impl GameResult {
     }
 }
 
+/// The largest count kept: the most the UI's numbers hold (`i32::MAX`), so the screen
+/// shows exactly what the file holds. Counts stop there instead of wrapping.
+pub const MAX_COUNT: u32 = i32::MAX as u32;
+
 /// The tally of one variant against one opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -58,28 +62,43 @@ impl StatsRow {
         }
     }
 
+    /// Games played, stopping at [`MAX_COUNT`] like every count.
     pub fn played(&self) -> u32 {
         self.won
             .saturating_add(self.lost)
             .saturating_add(self.drawn)
+            .min(MAX_COUNT)
     }
 
     fn record(&mut self, result: GameResult) {
-        // Saturating: a hand-edited file near u32::MAX must not panic in debug builds.
+        // Saturating: a hand-edited file near the top must neither panic nor wrap.
+        let bump = |n: u32| n.saturating_add(1).min(MAX_COUNT);
         match result {
             GameResult::Won => {
-                self.won = self.won.saturating_add(1);
-                self.current_streak = self.current_streak.saturating_add(1);
+                self.won = bump(self.won);
+                self.current_streak = bump(self.current_streak);
                 self.best_streak = self.best_streak.max(self.current_streak);
             }
             GameResult::Lost => {
-                self.lost = self.lost.saturating_add(1);
+                self.lost = bump(self.lost);
                 self.current_streak = 0;
             }
             GameResult::Drawn => {
-                self.drawn = self.drawn.saturating_add(1);
+                self.drawn = bump(self.drawn);
                 self.current_streak = 0;
             }
+        }
+    }
+
+    /// Counts above [`MAX_COUNT`] (only a hand-edited file has them) brought down to it.
+    fn clamped(self) -> StatsRow {
+        StatsRow {
+            won: self.won.min(MAX_COUNT),
+            lost: self.lost.min(MAX_COUNT),
+            drawn: self.drawn.min(MAX_COUNT),
+            current_streak: self.current_streak.min(MAX_COUNT),
+            best_streak: self.best_streak.min(MAX_COUNT),
+            ..self
         }
     }
 
@@ -172,6 +191,7 @@ impl Stats {
     /// Stats as loaded from a file, in display order, or why they cannot be used:
     /// two rows for one (variant, opponent) would make the counts ambiguous.
     pub(crate) fn checked(mut self) -> Result<Stats, String> {
+        self.rows = self.rows.into_iter().map(StatsRow::clamped).collect();
         self.rows.sort_by_key(StatsRow::sort_key);
         for pair in self.rows.windows(2) {
             if pair[0].sort_key() == pair[1].sort_key() {
@@ -242,17 +262,6 @@ mod tests {
     }
 
     #[test]
-    fn result_for_a_side() {
-        let win = Outcome::Win(Side::North);
-        assert_eq!(GameResult::for_side(win, Side::North), GameResult::Won);
-        assert_eq!(GameResult::for_side(win, Side::South), GameResult::Lost);
-        assert_eq!(
-            GameResult::for_side(Outcome::Draw, Side::South),
-            GameResult::Drawn
-        );
-    }
-
-    #[test]
     fn a_game_is_counted_once_by_its_identity() {
         let mut stats = Stats::default();
         assert!(stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Lost));
@@ -264,6 +273,32 @@ mod tests {
         assert!(back.record_game(8, Variant::Kalah, CASUAL, GameResult::Won));
         let row = back.get(Variant::Kalah, CASUAL).unwrap();
         assert_eq!((row.won, row.lost, row.best_streak), (1, 1, 1));
+    }
+
+    #[test]
+    fn counts_stop_at_the_top_and_loaded_ones_are_brought_down_to_it() {
+        let row = r#"{"variant":"kalah","opponent":{"kind":"human"},"won":4294967295,"lost":4294967290,"current_streak":4294967295}"#;
+        let stats: Stats = serde_json::from_str(&format!(r#"{{"rows":[{row}]}}"#)).unwrap();
+        let mut stats = stats.checked().unwrap();
+        stats.record(Variant::Kalah, Opponent::Human, GameResult::Won);
+        let row = stats.get(Variant::Kalah, Opponent::Human).unwrap();
+        assert_eq!((row.won, row.lost), (MAX_COUNT, MAX_COUNT));
+        assert_eq!(
+            (row.current_streak, row.best_streak),
+            (MAX_COUNT, MAX_COUNT)
+        );
+        assert_eq!(row.played(), MAX_COUNT);
+    }
+
+    #[test]
+    fn result_for_a_side() {
+        let win = Outcome::Win(Side::North);
+        assert_eq!(GameResult::for_side(win, Side::North), GameResult::Won);
+        assert_eq!(GameResult::for_side(win, Side::South), GameResult::Lost);
+        assert_eq!(
+            GameResult::for_side(Outcome::Draw, Side::South),
+            GameResult::Drawn
+        );
     }
 
     #[test]

@@ -49,6 +49,9 @@ pub struct TurnLoop {
     on_screen: bool,
     /// Time per animation step; zero shows moves at once.
     step: Duration,
+    /// Searches that panicked or answered an illegal move (a bug: logged, and the first
+    /// legal move played instead).
+    search_failures: u32,
 }
 
 impl TurnLoop {
@@ -65,6 +68,7 @@ impl TurnLoop {
             panel_hidden: false,
             on_screen: false,
             step: Duration::ZERO,
+            search_failures: 0,
         }
     }
 
@@ -76,6 +80,12 @@ impl TurnLoop {
     /// True while the computer (or a hint) is searching or a move is being animated.
     pub fn is_busy(&self) -> bool {
         self.pending.is_some() || self.animation.is_some()
+    }
+
+    /// How many searches failed (panicked, or answered an illegal move) so far. The
+    /// player got the first legal move instead; tests require none.
+    pub fn search_failures(&self) -> u32 {
+        self.search_failures
     }
 
     /// Sets the time per animation step (the player's animation speed).

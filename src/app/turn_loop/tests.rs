@@ -234,6 +234,7 @@ fn a_failed_search_still_moves() {
     let _ = vs_computer(&mut turns, Side::North);
     let _ = settle(&mut turns);
     assert_eq!(moves(&turns), [1], "the first legal move is played instead");
+    assert_eq!(turns.search_failures(), 1, "and the failure is counted");
 }
 
 #[test]
