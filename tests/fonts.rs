@@ -196,8 +196,12 @@ fn family_and_weight(font: &[u8]) -> (String, u32) {
     let family = (0..u16_at(font, name + 2) as usize)
         .map(|i| name + 6 + 12 * i)
         .find(|&r| {
-            (u16_at(font, r), u16_at(font, r + 2), u16_at(font, r + 4), u16_at(font, r + 6))
-                == (3, 1, 0x409, 1)
+            (
+                u16_at(font, r),
+                u16_at(font, r + 2),
+                u16_at(font, r + 4),
+                u16_at(font, r + 6),
+            ) == (3, 1, 0x409, 1)
         })
         .map(|r| {
             let (length, offset) = (u16_at(font, r + 8) as usize, u16_at(font, r + 10) as usize);

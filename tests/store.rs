@@ -6,7 +6,7 @@ use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::atomic;
 use mancala::store::{
     AnimationSpeed, FileKind, FirstPlayer, Language, Notice, Problem, SavedGame, Settings, Stats,
-    Store, Theme,
+    Store, Theme, WriteTrouble, MAX_FILE_BYTES,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -387,6 +387,174 @@ fn a_directory_in_place_of_a_file_is_moved_aside() {
     assert_eq!(store.take_notices().len(), 1);
     store.save_settings(&custom_settings()).unwrap();
     assert_eq!(store.load_settings(), custom_settings());
+}
+
+/// Opens a store in `dir` and loads all three files on another thread: a load that
+/// blocks fails the test after five seconds instead of hanging it. Returns the
+/// notices and the settings loaded.
+fn load_all_within_seconds(dir: &Path) -> (Vec<Notice>, Settings) {
+    let dir = dir.to_path_buf();
+    let (done, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut store = Store::open(&dir);
+        let settings = store.load_settings();
+        let _ = store.load_game();
+        let _ = store.load_stats();
+        let _ = done.send((store.take_notices(), settings));
+    });
+    answer
+        .recv_timeout(std::time::Duration::from_secs(5))
+        .expect("loading blocked (or panicked)")
+}
+
+#[cfg(unix)]
+fn make_fifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.unwrap().success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_file_never_blocks_and_is_moved_aside() {
+    for kind in FileKind::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(kind.file_name());
+        make_fifo(&path);
+        let (notices, _) = load_all_within_seconds(dir.path());
+        assert_eq!(notices.len(), 1, "{kind:?}: {notices:?}");
+        assert_eq!(notices[0].file, kind);
+        assert!(
+            matches!(&notices[0].problem, Problem::Unreadable(why) if why.contains("FIFO")),
+            "{notices:?}"
+        );
+        assert!(!path.exists() && notices[0].moved_to != path, "set aside");
+        let kept = fs::symlink_metadata(&notices[0].moved_to).unwrap();
+        use std::os::unix::fs::FileTypeExt;
+        assert!(kept.file_type().is_fifo());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_dev_zero_is_not_read_but_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.json");
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let (notices, settings) = load_all_within_seconds(dir.path());
+    assert_eq!(settings, Settings::default());
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(fs::symlink_metadata(&path).is_err(), "the link is moved");
+    let kept = fs::read_link(&notices[0].moved_to).unwrap();
+    assert_eq!(kept, Path::new("/dev/zero"), "the link itself is kept");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_good_file_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("elsewhere.json");
+    Store::open(dir.path())
+        .save_settings(&custom_settings())
+        .unwrap();
+    fs::rename(dir.path().join("settings.json"), &real).unwrap();
+    std::os::unix::fs::symlink(&real, dir.path().join("settings.json")).unwrap();
+    let (notices, settings) = load_all_within_seconds(dir.path());
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(settings, custom_settings());
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_set_aside_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    store.save_settings(&custom_settings()).unwrap();
+    let path = store.path(FileKind::Settings);
+    // Valid JSON, padded with spaces past the limit.
+    let mut json = fs::read(&path).unwrap();
+    json.resize(MAX_FILE_BYTES as usize + 1, b' ');
+    fs::write(&path, &json).unwrap();
+    assert_eq!(store.load_settings(), Settings::default());
+    let notices = store.take_notices();
+    assert!(
+        matches!(&notices[0].problem, Problem::Unreadable(why) if why.contains("limit")),
+        "{notices:?}"
+    );
+    assert_eq!(fs::read(&notices[0].moved_to).unwrap().len(), json.len());
+    // Exactly at the limit it still loads.
+    json.truncate(MAX_FILE_BYTES as usize);
+    fs::write(&path, &json).unwrap();
+    assert_eq!(store.load_settings(), custom_settings());
+}
+
+#[test]
+fn a_file_starting_with_a_byte_order_mark_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    store.save_settings(&custom_settings()).unwrap();
+    store.save_stats(&some_stats()).unwrap();
+    for kind in [FileKind::Settings, FileKind::Stats] {
+        let path = store.path(kind);
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        bytes.extend(fs::read(&path).unwrap());
+        fs::write(&path, &bytes).unwrap();
+    }
+    assert_eq!(store.load_settings(), custom_settings());
+    assert_eq!(store.load_stats(), some_stats());
+    assert!(store.take_notices().is_empty());
+}
+
+#[test]
+fn a_file_in_place_of_the_data_folder_loads_defaults_and_says_why_saves_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("data");
+    fs::write(&not_a_folder, b"a file").unwrap();
+    let (notices, settings) = load_all_within_seconds(&not_a_folder);
+    assert!(
+        notices.is_empty(),
+        "no file was there to be bad: {notices:?}"
+    );
+    assert_eq!(settings, Settings::default());
+    let store = Store::open(&not_a_folder);
+    assert_eq!(store.write_trouble(), Some(WriteTrouble::NotAFolder));
+    assert!(store.save_settings(&custom_settings()).is_err());
+    assert_eq!(store.write_trouble(), Some(WriteTrouble::NotAFolder));
+    assert_eq!(fs::read(&not_a_folder).unwrap(), b"a file", "left alone");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_folder_keeps_its_bad_file_in_place_and_says_saves_fail() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    fs::write(&path, b"garbage").unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
+    if atomic::probe_dir(dir.path()).is_ok() {
+        eprintln!("skipped: this user (root?) can write a read-only folder");
+        return;
+    }
+    let (notices, _) = load_all_within_seconds(dir.path());
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].moved_to, path, "it could not be moved");
+    assert_eq!(fs::read(&path).unwrap(), b"garbage");
+    let store = Store::open(dir.path());
+    assert_eq!(store.write_trouble(), Some(WriteTrouble::ReadOnly));
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn a_save_that_works_again_clears_the_trouble() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path());
+    assert_eq!(store.write_trouble(), None);
+    fs::create_dir(store.path(FileKind::Stats)).unwrap();
+    fs::write(store.path(FileKind::Stats).join("x"), b"").unwrap();
+    assert!(store.save_stats(&some_stats()).is_err());
+    assert_eq!(store.write_trouble(), Some(WriteTrouble::Other));
+    let left: Vec<_> = fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert_eq!(left.len(), 1, "the failed write left no temp: {left:?}");
+    store.save_settings(&custom_settings()).unwrap();
+    assert_eq!(store.write_trouble(), None);
 }
 
 #[test]

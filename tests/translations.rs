@@ -518,7 +518,9 @@ fn parse_glossary(text: &str) -> BTreeMap<String, Glossary> {
 
 fn glossary_file() -> BTreeMap<String, Glossary> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/lang/GLOSSARY.md");
-    parse_glossary(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+    parse_glossary(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
 }
 
 /// The avoided words that `text` uses, ignoring case; a listed longer word (such as
@@ -608,7 +610,10 @@ fn the_glossary_check_catches_a_planted_avoided_word() {
     // Case and the affixes di-, -an do not hide a root (meN- does, and its forms are
     // listed: menawan); a term dropped from the catalogue is noticed.
     assert_eq!(avoided_in("Biji DITAWAN.", &glossary["ms"]), ["tawan"]);
-    assert_eq!(avoided_in("Anda menawan 3 biji.", &glossary["ms"]), ["menawan"]);
+    assert_eq!(
+        avoided_in("Anda menawan 3 biji.", &glossary["ms"]),
+        ["menawan"]
+    );
     let without_hint: Vec<String> = translations("ms")
         .into_iter()
         .filter(|t| !t.contains("Petunjuk"))

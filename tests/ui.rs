@@ -6,8 +6,9 @@
 
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::{App, Brain, Computer};
-use mancala::engine::{Game, House, Position, Side, Variant};
+use mancala::engine::{Game, House, Position, Rules, Side, Variant};
 use mancala::players::{Difficulty, Opponent};
+use mancala::store::{SavedGame, Store};
 use mancala::{AppWindow, Screen};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalSize, Model};
@@ -24,6 +25,16 @@ fn advance(millis: u64) {
 struct Ui {
     window: AppWindow,
     app: App,
+}
+
+/// Every test fails if the computer's search failed: the app hides it from the player
+/// (it plays the first legal move instead), so only this counter shows the bug.
+impl Drop for Ui {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            assert_eq!(self.app.search_failures(), 0, "a search panicked");
+        }
+    }
 }
 
 impl Ui {
@@ -701,4 +712,249 @@ fn same_as_the_system_follows_the_devices_language() {
     ui.tap_in("Language", "Same as the system");
     assert!(ui.exists("Kembali"), "Malay again: {:?}", buttons(&ui));
     assert_eq!(ui.app.settings().language, mancala::store::Language::System);
+}
+
+const BEGINNER: Opponent = Opponent::Computer {
+    level: Difficulty::Beginner,
+};
+
+/// A Kalah game against the computer one move from its end, the person (South) to play
+/// that move, saved in `dir` as a game to continue. Returns the ending house.
+fn save_a_game_one_move_from_its_end(dir: &Path) -> u8 {
+    for seed in 1.. {
+        let mut rng = Lcg(seed);
+        let mut game = Game::new(Rules::new(Variant::Kalah));
+        while !game.is_over() {
+            let legal: Vec<House> = game.legal_moves().iter().collect();
+            let ends = |&house: &House| {
+                let mut after = game.clone();
+                after.play(house).unwrap();
+                after.is_over()
+            };
+            if game.position().side_to_move() == Side::South {
+                if let Some(end) = legal.iter().find(|h| ends(h)) {
+                    let saved = SavedGame::from_game(&game, BEGINNER);
+                    Store::open(dir).save_game(&saved).unwrap();
+                    return end.number();
+                }
+            }
+            if legal.iter().any(ends) {
+                break; // the computer would end it; try another game
+            }
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+    unreachable!()
+}
+
+/// Games counted against the Beginner in Kalah.
+fn counted(ui: &Ui) -> u32 {
+    let stats = ui.app.stats();
+    stats
+        .get(Variant::Kalah, BEGINNER)
+        .map_or(0, |row| row.played())
+}
+
+#[test]
+fn a_game_ended_just_before_the_app_is_killed_is_counted_once() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let end = save_a_game_one_move_from_its_end(dir.path());
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Continue");
+        ui.tap(&Ui::house_label(Side::South, end));
+        assert!(ui.app.is_busy(), "the last move is still being shown");
+        // Killed here: the window and the app go without another tick.
+    }
+    let ui = Ui::launch(dir.path());
+    assert_eq!(counted(&ui), 1, "the finished game counts");
+    assert!(
+        !ui.exists("Continue"),
+        "a finished game is not offered again"
+    );
+}
+
+#[test]
+fn a_finished_game_undone_resumed_and_finished_again_is_counted_once() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let end = save_a_game_one_move_from_its_end(dir.path());
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Continue");
+        ui.tap(&Ui::house_label(Side::South, end));
+        ui.settle();
+        assert!(ui.position().is_over());
+        assert_eq!(counted(&ui), 1);
+        ui.tap("Look at the board");
+        ui.tap("Undo");
+        ui.settle();
+        assert!(!ui.position().is_over());
+    }
+    let ui = Ui::launch(dir.path());
+    ui.tap("Continue");
+    ui.tap(&Ui::house_label(Side::South, end));
+    ui.settle();
+    assert!(ui.position().is_over());
+    assert_eq!(counted(&ui), 1, "the same game, counted once");
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    assert_eq!(counted(&ui), 1, "and so it stays after a restart");
+}
+
+#[test]
+fn huge_statistics_show_as_the_largest_count_never_negative() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let row = r#"{"variant":"kalah","opponent":{"kind":"computer","level":1},"won":4294967295,"lost":4294967295,"drawn":3000000000,"current_streak":4294967295,"best_streak":4294967295}"#;
+    std::fs::write(
+        dir.path().join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{row}]}}"#),
+    )
+    .unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    advance(50);
+    let shown = labels(&ui).join(" | ");
+    assert!(shown.contains("2147483647 games"), "{shown}");
+    let values: Vec<i64> = ui
+        .window
+        .root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_value().is_some_and(|v| !v.is_empty()))
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_value()?.parse().ok())
+        .collect();
+    assert_eq!(values.len(), 5, "five counts: {values:?}");
+    assert!(values.iter().all(|&v| v == i32::MAX as i64), "{values:?}");
+}
+
+/// Fails the whole test binary if `work` does not return within `seconds`: a start that
+/// blocks must fail, not hang CI.
+fn within<R>(seconds: u64, what: &str, work: impl FnOnce() -> R) -> R {
+    let (done, finished) = mpsc::channel::<()>();
+    let what = what.to_string();
+    std::thread::spawn(move || {
+        let waited = finished.recv_timeout(Duration::from_secs(seconds));
+        if waited == Err(mpsc::RecvTimeoutError::Timeout) {
+            eprintln!("{what} did not finish within {seconds} s");
+            std::process::abort();
+        }
+    });
+    let result = work();
+    let _ = done.send(());
+    result
+}
+
+/// The window is up and its first frame laid out (`Ui::launch` shows it and lets time
+/// pass).
+fn first_frame(ui: &Ui) {
+    assert!(ui.window.window().is_visible());
+    assert_eq!(ui.screen(), Screen::Home);
+}
+
+fn shown_text(ui: &Ui) -> String {
+    labels(ui).join(" | ")
+}
+
+#[cfg(unix)]
+#[test]
+fn bad_data_files_never_block_the_start_and_the_banner_names_where_they_were_kept() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("game.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("settings.json")).unwrap();
+    std::fs::create_dir(dir.path().join("stats.json")).unwrap();
+    let ui = within(30, "starting on bad data", || {
+        let ui = Ui::launch(dir.path());
+        first_frame(&ui);
+        ui
+    });
+    let shown = shown_text(&ui);
+    assert!(
+        shown.contains("Some saved data could not be read. It was set aside"),
+        "{shown}"
+    );
+    for file in ["game.json", "settings.json", "stats.json"] {
+        let kept = format!("{file} was kept as {file}.corrupt-");
+        assert!(shown.contains(&kept), "{kept}: {shown}");
+    }
+    assert!(!shown.contains("not being saved"), "saving works: {shown}");
+    ui.tap("OK");
+    assert!(!shown_text(&ui).contains("could not be read"), "dismissed");
+    ui.start_game(&[("Opponent", "Another person on this device")]);
+    ui.tap("Bottom house 1");
+    ui.settle();
+    assert!(
+        dir.path().join("game.json").is_file(),
+        "saved as a real file"
+    );
+}
+
+#[test]
+fn a_data_folder_that_is_a_file_says_once_that_nothing_is_saved_and_play_goes_on() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("data");
+    std::fs::write(&not_a_folder, b"a file").unwrap();
+    let ui = within(30, "starting with a file as the data folder", || {
+        let ui = Ui::launch(&not_a_folder);
+        first_frame(&ui);
+        ui
+    });
+    let told = "Your progress is not being saved: the data folder is a file, not a folder.";
+    let shown = shown_text(&ui);
+    assert!(shown.contains(told), "{shown}");
+    assert!(
+        !shown.contains("could not be read"),
+        "no file was bad: {shown}"
+    );
+    ui.start_game(&[("Opponent", "Another person on this device")]);
+    assert!(
+        shown_text(&ui).contains(told),
+        "the game screen says it too"
+    );
+    ui.tap("OK");
+    for house in [1, 2] {
+        ui.tap(&Ui::house_label(ui.position().side_to_move(), house));
+        ui.settle();
+    }
+    assert_eq!(ui.app.record().unwrap(), "1 2", "play goes on");
+    assert!(!shown_text(&ui).contains(told), "told once");
+    assert_eq!(std::fs::read(&not_a_folder).unwrap(), b"a file");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_data_folder_keeps_the_bad_file_in_place_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("settings.json"), b"garbage").unwrap();
+    let mode = |m| std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(m));
+    mode(0o555).unwrap();
+    if mancala::store::atomic::probe_dir(dir.path()).is_ok() {
+        eprintln!("skipped: this user (root?) can write a read-only folder");
+        return;
+    }
+    let ui = within(30, "starting in a read-only folder", || {
+        let ui = Ui::launch(dir.path());
+        first_frame(&ui);
+        ui
+    });
+    let shown = shown_text(&ui);
+    mode(0o755).unwrap();
+    assert!(
+        shown.contains("settings.json could not be read, nor set aside"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("It was set aside"),
+        "nothing was moved: {shown}"
+    );
+    assert!(shown.contains("the data folder is read-only"), "{shown}");
 }

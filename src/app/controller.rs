@@ -10,10 +10,11 @@ use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
 use crate::engine::Side;
-use crate::store::{SavedGame, Settings, Stats, Store};
+use crate::store::{Notice, SavedGame, Settings, Stats, Store, WriteTrouble};
 use crate::{AppWindow, GameState, HomeState, Names, Nav, Prefs, Screen, StatsState, Theme};
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
+use std::io;
 use std::rc::{Rc, Weak};
 use std::time::{Duration, Instant};
 
@@ -28,8 +29,12 @@ pub(super) struct Controller {
     pub(super) ticker: Timer,
     /// The interval the ticker runs at, if it runs.
     pub(super) ticking: Option<Duration>,
-    /// Files that could not be read were set aside; the home screen says so once.
-    pub(super) data_notice: bool,
+    /// Files that could not be read; the home screen says so until dismissed.
+    pub(super) notices: Vec<Notice>,
+    /// Saves fail and the player has not dismissed the notice yet.
+    pub(super) unsaved: Option<WriteTrouble>,
+    /// The player was told that saves fail (once a run).
+    pub(super) unsaved_told: bool,
     pub(super) system_locales: Vec<String>,
     pub(super) on_leave: Option<Box<dyn Fn()>>,
     /// The longest time one callback or tick kept the UI thread busy.
@@ -78,13 +83,18 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
     game_adapter::connect(&window.global::<GameState>(), on(core, Controller::act));
     let resume = on(core, |c, ()| c.continue_game());
     let dismiss = on(core, |c, ()| {
-        c.data_notice = false;
+        c.notices.clear();
+        c.render_home();
+    });
+    let dismiss_unsaved = on(core, |c, ()| {
+        c.unsaved = None;
         c.render_home();
     });
     home_adapter::connect(
         &window.global::<HomeState>(),
         move || resume(()),
         move || dismiss(()),
+        move || dismiss_unsaved(()),
     );
     let start = on(core, |c, ()| c.start_game());
     prefs_adapter::connect(
@@ -186,16 +196,19 @@ impl Controller {
         self.carry_out(effects);
     }
 
-    /// Does what the turn loop asked for, then shows the game as it is now.
+    /// Does what the turn loop asked for, then shows the game as it is now. A finished
+    /// game is counted before its save is removed: the statistics file, holding the
+    /// result and the game's identity in one atomic write, is the step that counts it.
     pub(super) fn carry_out(&mut self, effects: Effects) {
+        if let Some(game) = effects.finished {
+            let (id, variant, opponent) = (game.game, game.variant, game.opponent);
+            if self.stats.record_game(id, variant, opponent, game.result) {
+                let saved = self.store.save_stats(&self.stats);
+                self.saved("the statistics", saved);
+            }
+        }
         if effects.save_game {
             self.save_game();
-        }
-        if let Some(game) = effects.finished {
-            self.stats.record(game.variant, game.opponent, game.result);
-            if let Err(e) = self.store.save_stats(&self.stats) {
-                eprintln!("mancala: could not save statistics: {e}");
-            }
         }
         self.run_timer(effects.tick);
         if let Some(view) = self.turns.view() {
@@ -258,7 +271,8 @@ impl Controller {
             });
         let view = HomeView {
             saved,
-            data_notice: self.data_notice,
+            notices: &self.notices,
+            unsaved: self.unsaved,
         };
         self.with_window(|w| home_adapter::render(&w.global::<HomeState>(), &view));
     }
@@ -267,24 +281,41 @@ impl Controller {
 
     /// Saves the game on the board; a finished game is removed instead, so it is not
     /// offered as Continue.
-    fn save_game(&self) {
+    fn save_game(&mut self) {
         let Some(session) = self.turns.session() else {
             return;
         };
         let result = if session.is_over() {
             self.store.clear_game()
         } else {
-            self.store
-                .save_game(&SavedGame::from_game(session.game(), session.opponent()))
+            self.store.save_game(&SavedGame {
+                id: session.id(),
+                ..SavedGame::from_game(session.game(), session.opponent())
+            })
         };
-        if let Err(e) = result {
-            eprintln!("mancala: could not save the game: {e}");
-        }
+        self.saved("the game", result);
     }
 
-    fn save_settings(&self) {
-        if let Err(e) = self.store.save_settings(&self.settings) {
-            eprintln!("mancala: could not save the settings: {e}");
+    fn save_settings(&mut self) {
+        let result = self.store.save_settings(&self.settings);
+        self.saved("the settings", result);
+    }
+
+    /// Logs a failed save and tells the player if it is the first.
+    fn saved(&mut self, what: &str, result: io::Result<()>) {
+        if let Err(e) = result {
+            eprintln!("mancala: could not save {what}: {e}");
+        }
+        self.tell_if_unsaved();
+    }
+
+    /// Tells the player once (in words, on the home and game screens) that progress is
+    /// not being saved, and why, if the store's last write failed; play goes on.
+    pub(super) fn tell_if_unsaved(&mut self) {
+        if let Some(trouble) = self.store.write_trouble().filter(|_| !self.unsaved_told) {
+            self.unsaved_told = true;
+            self.unsaved = Some(trouble);
+            self.render_home();
         }
     }
 }

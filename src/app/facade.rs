@@ -8,7 +8,7 @@ use super::session::Session;
 use super::turn_loop::TurnLoop;
 use crate::engine::{House, IllegalMove, Position, Rules};
 use crate::players::Opponent;
-use crate::store::{Settings, Store};
+use crate::store::{Problem, Settings, Stats, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
 use std::cell::RefCell;
@@ -33,9 +33,17 @@ impl App {
         // A saved game whose record no longer replays was already reported by the store.
         let saved = store.load_game().and_then(|saved| {
             let game = saved.to_game().ok()?;
-            Some(Session::from_game(game, saved.opponent))
+            Some(Session::from_game(game, saved.opponent, saved.id))
         });
-        let data_notice = !store.take_notices().is_empty();
+        let notices = store.take_notices();
+        for notice in &notices {
+            let (Problem::Unreadable(why) | Problem::Invalid(why)) = &notice.problem;
+            let kept = notice.moved_to.display();
+            eprintln!(
+                "mancala: could not use {:?}: {why}; kept as {kept}",
+                notice.file
+            );
+        }
         let mut turns = TurnLoop::new(brain);
         if let Some(session) = saved.filter(|s| !s.is_over()) {
             let _ = turns.resume(session);
@@ -51,7 +59,9 @@ impl App {
                 turns,
                 ticker: Timer::default(),
                 ticking: None,
-                data_notice,
+                notices,
+                unsaved: None,
+                unsaved_told: false,
                 system_locales: crate::platform::locale::desktop_locales(|name| {
                     std::env::var(name).ok()
                 }),
@@ -62,6 +72,7 @@ impl App {
         connect(window, &core);
         let mut c = core.borrow_mut();
         c.settings_changed();
+        c.tell_if_unsaved(); // the store may have found at once that it cannot write
         c.screen_changed(Screen::Home);
         drop(c);
         App { core }
@@ -125,9 +136,21 @@ impl App {
         self.core.borrow().settings.clone()
     }
 
+    /// The statistics as the store holds them.
+    pub fn stats(&self) -> Stats {
+        self.core.borrow().stats.clone()
+    }
+
     /// True while the computer (or a hint) is searching or a move is being animated.
     pub fn is_busy(&self) -> bool {
         self.core.borrow().turns.is_busy()
+    }
+
+    /// How many of the computer's searches failed (panicked, or answered an illegal
+    /// move) since the app started; each was logged and replaced by the first legal
+    /// move. The UI tests require none.
+    pub fn search_failures(&self) -> u32 {
+        self.core.borrow().turns.search_failures()
     }
 
     /// The longest time a single callback or timer tick kept the UI thread busy since

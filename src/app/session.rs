@@ -4,6 +4,7 @@
 
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
 use crate::players::{Difficulty, GameResult, Opponent};
+use std::hash::{BuildHasher, RandomState};
 
 /// Against the computer the person plays the bottom row.
 pub const HUMAN_SIDE: Side = Side::South;
@@ -13,6 +14,15 @@ pub const HUMAN_SIDE: Side = Side::South;
 pub struct Session {
     game: Game,
     opponent: Opponent,
+    /// Which game this is, for the statistics (a game is counted once): random, kept in
+    /// the save, the same after undo, redo and resuming.
+    id: u64,
+}
+
+/// A fresh game identity: random (std's randomly keyed hasher), never 0, which marks a
+/// save written before games had one.
+fn fresh_id() -> u64 {
+    RandomState::new().hash_one(std::process::id()).max(1)
 }
 
 impl Session {
@@ -20,12 +30,21 @@ impl Session {
         Session {
             game: Game::with_first(rules, first),
             opponent,
+            id: fresh_id(),
         }
     }
 
     /// A game already under way (a saved one, replayed with its undo and redo history).
-    pub fn from_game(game: Game, opponent: Opponent) -> Session {
-        Session { game, opponent }
+    /// `id` is the identity it was saved with; 0 (a save from before games had one)
+    /// gets a fresh one.
+    pub fn from_game(game: Game, opponent: Opponent, id: u64) -> Session {
+        let id = if id == 0 { fresh_id() } else { id };
+        Session { game, opponent, id }
+    }
+
+    /// This game's identity: the statistics count each game once by it.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     pub fn game(&self) -> &Game {
@@ -267,5 +286,20 @@ mod tests {
         assert!(s.undo());
         assert!(!s.is_over());
         assert!(s.human_to_move());
+    }
+
+    #[test]
+    fn a_game_keeps_its_identity_and_a_new_game_gets_another() {
+        let mut s = vs_computer(Side::South);
+        s.play(h(1)).unwrap();
+        let back = Session::from_game(s.game().clone(), s.opponent(), s.id());
+        assert_eq!(back.id(), s.id(), "the same game, for the statistics");
+        assert_ne!(
+            vs_computer(Side::South).id(),
+            s.id(),
+            "a new game is another"
+        );
+        let old_save = Session::from_game(s.game().clone(), s.opponent(), 0);
+        assert_ne!(old_save.id(), 0, "a save without an identity gets one");
     }
 }

@@ -26,10 +26,12 @@ const PHONE_WIDTH: f32 = 360.0;
 
 pub fn run(args: &Args) -> Result<(), CliError> {
     let shot = Shot::parse(args)?;
-    let dir = std::env::temp_dir().join(format!("mancala-screenshot-{}", std::process::id()));
-    let result = shot.render(&dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    // A new folder of its own each time (never a fixed name that something else could
+    // hold), removed with everything in it when `dir` goes out of scope.
+    let dir = tempfile::Builder::new()
+        .prefix("mancala-screenshot-")
+        .tempdir()?;
+    shot.render(dir.path())
 }
 
 enum Target {

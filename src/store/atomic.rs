@@ -1,4 +1,5 @@
-//! Crash-safe file replacement and the quarantine of bad files.
+//! Crash-safe file replacement, reading that never blocks, and the quarantine of bad
+//! files.
 //!
 //! A write goes to a temporary file beside the target, is flushed and synced, and is
 //! then renamed over the target. A rename within one directory is atomic on the file
@@ -6,8 +7,8 @@
 //! one, never a mix. The two steps are separate functions so that tests can stop
 //! between them, as a crash would.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -52,10 +53,104 @@ pub fn write_temp(target: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
 
 /// Step two: renames `temp` over `target`, then syncs the directory so that the
 /// rename itself survives a power cut.
+/// If the rename fails (a directory in the target's place, say), the temporary file is
+/// removed at once.
 pub fn commit(temp: &Path, target: &Path) -> io::Result<()> {
-    fs::rename(temp, target)?;
+    if let Err(e) = fs::rename(temp, target) {
+        let _ = fs::remove_file(temp);
+        return Err(e);
+    }
     sync_dir(target);
     Ok(())
+}
+
+/// Reads `path` if it is a regular file (or a link to one) of at most `limit` bytes.
+/// Anything else is an error, found without waiting: a FIFO, a device such as
+/// `/dev/zero`, a socket or a directory is refused before it is opened (opening a FIFO
+/// to read waits for a writer), the file is opened non-blocking and checked again, and
+/// reading stops past `limit`. A missing file is `NotFound`.
+pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    check_regular(&fs::metadata(path)?, limit)?;
+    let file = open_without_waiting(path)?;
+    // The name could have changed hands between the look and the open.
+    let len = check_regular(&file.metadata()?, limit)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    check_size(bytes.len() as u64, limit)?;
+    Ok(bytes)
+}
+
+/// The file's length, if it is a regular file of at most `limit` bytes.
+fn check_regular(meta: &Metadata, limit: u64) -> io::Result<u64> {
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file but {}", kind_of(meta)),
+        ));
+    }
+    check_size(meta.len(), limit)?;
+    Ok(meta.len())
+}
+
+fn check_size(len: u64, limit: u64) -> io::Result<()> {
+    if len > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("{len} bytes or more, over the limit of {limit}"),
+        ));
+    }
+    Ok(())
+}
+
+/// What a file that is not regular is, for the log.
+fn kind_of(meta: &Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "something else"
+}
+
+#[cfg(unix)]
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+/// Whether a file can be created in `dir`: creates an empty temporary file and removes
+/// it (no sync, so it costs next to nothing). Its name is a temp of `dir/probe`, so a
+/// leftover goes with [`remove_stale_temps`].
+pub fn probe_dir(dir: &Path) -> io::Result<()> {
+    let probe = sibling(
+        &dir.join("probe"),
+        &format!("{TEMP_MARK}{}", std::process::id()),
+    );
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    fs::remove_file(&probe)
 }
 
 /// Removes temporary files of `target` left by a write that never reached its rename.
@@ -153,6 +248,39 @@ mod tests {
         assert!(!temp.exists());
         assert!(other_temp.exists(), "only the target's own temps go");
         assert_eq!(fs::read(&target).unwrap(), b"old");
+    }
+
+    #[test]
+    fn a_failed_rename_removes_its_temp_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.json");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("inside"), b"x").unwrap();
+        assert!(write_atomic(&target, b"new").is_err());
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1, "only the directory: {names:?}");
+    }
+
+    #[test]
+    fn only_regular_files_up_to_the_limit_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.json");
+        fs::write(&file, b"12345").unwrap();
+        assert_eq!(read_regular(&file, 5).unwrap(), b"12345");
+        let too_big = read_regular(&file, 4).unwrap_err();
+        assert_eq!(too_big.kind(), io::ErrorKind::FileTooLarge);
+        let missing = read_regular(&dir.path().join("b.json"), 5).unwrap_err();
+        assert_eq!(missing.kind(), io::ErrorKind::NotFound);
+        let folder = read_regular(dir.path(), 5).unwrap_err();
+        assert!(folder.to_string().contains("directory"), "{folder}");
+    }
+
+    #[test]
+    fn probing_a_directory_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        probe_dir(dir.path()).unwrap();
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+        assert!(probe_dir(&dir.path().join("missing")).is_err());
     }
 
     #[test]

@@ -9,12 +9,20 @@ use super::atomic;
 use super::saved_game::SavedGame;
 use super::settings::Settings;
 use super::stats::Stats;
+use super::trouble::WriteTrouble;
 use super::SCHEMA;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::cell::Cell;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+/// The largest file the store reads; its real files are a few kB.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The UTF-8 byte-order mark some editors put first; JSON parsers refuse it.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Which of the store's files a notice is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,8 +47,9 @@ impl FileKind {
 /// What was wrong with a file that was moved aside.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// Not readable as this version's format: truncated, garbage, or a newer version's
-    /// file that this one cannot parse.
+    /// Not readable as this version's format: truncated, garbage, a newer version's
+    /// file that this one cannot parse, more than `MAX_FILE_BYTES`, or not a regular
+    /// file at all (a directory, a FIFO, a device).
     Unreadable(String),
     /// Readable but unusable: rules the engine does not play, an illegal game record,
     /// an unknown difficulty level.
@@ -111,22 +120,37 @@ impl StoredFile for Stats {
 pub struct Store {
     dir: PathBuf,
     notices: Vec<Notice>,
+    /// Why the last write failed (the check at `open` counts as one); `None` once a
+    /// write succeeds.
+    trouble: Cell<Option<WriteTrouble>>,
 }
 
 impl Store {
     /// Opens the store in `dir`, creating the directory if needed, and removes
     /// temporary files of writes that were cut off. Never fails: if the directory
     /// cannot be made, loads give defaults and saves report the error.
+    /// Whether files can be written there is checked at once ([`Store::write_trouble`]).
     pub fn open(dir: impl Into<PathBuf>) -> Store {
         let dir = dir.into();
-        let _ = fs::create_dir_all(&dir);
+        let made = fs::create_dir_all(&dir).and_then(|()| atomic::probe_dir(&dir));
+        let trouble = made.err().map(|e| {
+            eprintln!("mancala: cannot save into {}: {e}", dir.display());
+            WriteTrouble::of(&e, &dir)
+        });
+        atomic::remove_stale_temps(&dir.join("probe"));
         for kind in FileKind::ALL {
             atomic::remove_stale_temps(&dir.join(kind.file_name()));
         }
         Store {
             dir,
             notices: Vec::new(),
+            trouble: Cell::new(trouble),
         }
+    }
+
+    /// Why nothing can be saved, if the last write (or the check at `open`) failed.
+    pub fn write_trouble(&self) -> Option<WriteTrouble> {
+        self.trouble.get()
     }
 
     pub fn dir(&self) -> &Path {
@@ -180,23 +204,41 @@ impl Store {
     fn save<T: StoredFile>(&self, value: &T) -> io::Result<()> {
         let mut json = serde_json::to_vec_pretty(&value.stamped()).map_err(io::Error::other)?;
         json.push(b'\n');
-        atomic::write_atomic(&self.path(T::KIND), &json)
+        let written = atomic::write_atomic(&self.path(T::KIND), &json);
+        self.trouble.set(
+            written
+                .as_ref()
+                .err()
+                .map(|e| WriteTrouble::of(e, &self.dir)),
+        );
+        written
     }
 
     fn load<T: StoredFile>(&mut self) -> Option<T> {
         let path = self.path(T::KIND);
-        let problem = match fs::read(&path) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
-            // Anything else that stops reading (a directory in the file's place, no
+        let problem = match atomic::read_regular(&path, MAX_FILE_BYTES) {
+            // No file, or no folder to hold one (a file in the data folder's place,
+            // which `write_trouble` reports).
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return None
+            }
+            // Anything else that stops reading (not a regular file, too large, no
             // permission) is treated like bad content: moved out of the way.
             Err(e) => Problem::Unreadable(e.to_string()),
-            Ok(bytes) => match serde_json::from_slice::<T>(&bytes) {
-                Err(e) => Problem::Unreadable(e.to_string()),
-                Ok(value) => match value.checked() {
-                    Ok(value) => return Some(value),
-                    Err(why) => Problem::Invalid(why),
-                },
-            },
+            Ok(bytes) => {
+                match serde_json::from_slice::<T>(bytes.strip_prefix(BOM).unwrap_or(&bytes)) {
+                    Err(e) => Problem::Unreadable(e.to_string()),
+                    Ok(value) => match value.checked() {
+                        Ok(value) => return Some(value),
+                        Err(why) => Problem::Invalid(why),
+                    },
+                }
+            }
         };
         let moved_to = atomic::move_aside(&path).unwrap_or(path);
         self.notices.push(Notice {

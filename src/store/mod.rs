@@ -9,12 +9,14 @@ pub mod location;
 mod saved_game;
 mod settings;
 mod stats;
+mod trouble;
 
-pub use files::{FileKind, Notice, Problem, Store};
+pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
-pub use stats::{Stats, StatsRow};
+pub use stats::{Stats, StatsRow, MAX_COUNT};
+pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load
 /// as long as they parse: unknown fields are ignored and missing ones take defaults.

@@ -15,6 +15,9 @@ use std::fmt;
 pub struct SavedGame {
     /// The schema the file was written with; saving always writes `SCHEMA`.
     pub schema: u32,
+    /// The game's identity, so that the statistics count it once however often it is
+    /// undone, resumed and finished (`Stats::record_game`); 0 in files from before.
+    pub id: u64,
     pub rules: Rules,
     /// Who moved first.
     pub first: Side,
@@ -29,6 +32,7 @@ impl Default for SavedGame {
     fn default() -> Self {
         SavedGame {
             schema: SCHEMA,
+            id: 0,
             rules: Rules::default(),
             first: Side::South,
             opponent: Opponent::default(),
@@ -57,10 +61,11 @@ impl fmt::Display for ResumeError {
 impl std::error::Error for ResumeError {}
 
 impl SavedGame {
-    /// The saved form of `game` against `opponent`.
+    /// The saved form of `game` against `opponent` (with no identity: set `id`).
     pub fn from_game(game: &Game, opponent: Opponent) -> SavedGame {
         SavedGame {
             schema: SCHEMA,
+            id: 0,
             rules: game.rules(),
             first: game.start().side_to_move(),
             opponent,

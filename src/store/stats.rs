@@ -5,6 +5,10 @@ use crate::engine::Variant;
 use crate::players::{GameResult, Opponent};
 use serde::{Deserialize, Serialize};
 
+/// The largest count kept: the most the UI's numbers hold (`i32::MAX`), so the screen
+/// shows exactly what the file holds. Counts stop there instead of wrapping.
+pub const MAX_COUNT: u32 = i32::MAX as u32;
+
 /// The tally of one variant against one opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -38,28 +42,43 @@ impl StatsRow {
         }
     }
 
+    /// Games played, stopping at [`MAX_COUNT`] like every count.
     pub fn played(&self) -> u32 {
         self.won
             .saturating_add(self.lost)
             .saturating_add(self.drawn)
+            .min(MAX_COUNT)
     }
 
     fn record(&mut self, result: GameResult) {
-        // Saturating: a hand-edited file near u32::MAX must not panic in debug builds.
+        // Saturating: a hand-edited file near the top must neither panic nor wrap.
+        let bump = |n: u32| n.saturating_add(1).min(MAX_COUNT);
         match result {
             GameResult::Won => {
-                self.won = self.won.saturating_add(1);
-                self.current_streak = self.current_streak.saturating_add(1);
+                self.won = bump(self.won);
+                self.current_streak = bump(self.current_streak);
                 self.best_streak = self.best_streak.max(self.current_streak);
             }
             GameResult::Lost => {
-                self.lost = self.lost.saturating_add(1);
+                self.lost = bump(self.lost);
                 self.current_streak = 0;
             }
             GameResult::Drawn => {
-                self.drawn = self.drawn.saturating_add(1);
+                self.drawn = bump(self.drawn);
                 self.current_streak = 0;
             }
+        }
+    }
+
+    /// Counts above [`MAX_COUNT`] (only a hand-edited file has them) brought down to it.
+    fn clamped(self) -> StatsRow {
+        StatsRow {
+            won: self.won.min(MAX_COUNT),
+            lost: self.lost.min(MAX_COUNT),
+            drawn: self.drawn.min(MAX_COUNT),
+            current_streak: self.current_streak.min(MAX_COUNT),
+            best_streak: self.best_streak.min(MAX_COUNT),
+            ..self
         }
     }
 
@@ -78,6 +97,10 @@ pub struct Stats {
     pub schema: u32,
     /// One row per (variant, opponent) that has been played, in display order.
     rows: Vec<StatsRow>,
+    /// The identity (`SavedGame::id`) of the last game counted: a game undone after its
+    /// end, resumed and finished again is not counted again. Only the last one is
+    /// needed, because only one game can be saved, hence resumed, at a time.
+    counted_game: Option<u64>,
 }
 
 impl Default for Stats {
@@ -85,11 +108,29 @@ impl Default for Stats {
         Stats {
             schema: SCHEMA,
             rows: Vec::new(),
+            counted_game: None,
         }
     }
 }
 
 impl Stats {
+    /// Counts the finished game `game` (its identity) once: a game already counted is
+    /// not counted again, whatever its result is now. Returns whether it was counted.
+    pub fn record_game(
+        &mut self,
+        game: u64,
+        variant: Variant,
+        opponent: Opponent,
+        result: GameResult,
+    ) -> bool {
+        if self.counted_game == Some(game) {
+            return false;
+        }
+        self.counted_game = Some(game);
+        self.record(variant, opponent, result);
+        true
+    }
+
     /// Counts one finished game.
     pub fn record(&mut self, variant: Variant, opponent: Opponent, result: GameResult) {
         let row = match self
@@ -121,7 +162,8 @@ impl Stats {
             .find(|r| r.variant == variant && r.opponent == opponent)
     }
 
-    /// Forgets everything (the player asked for it).
+    /// Forgets the counts (the player asked for it). The last game counted stays
+    /// counted: finishing it again after an undo does not bring it back.
     pub fn clear(&mut self) {
         self.rows.clear();
     }
@@ -129,6 +171,7 @@ impl Stats {
     /// Stats as loaded from a file, in display order, or why they cannot be used:
     /// two rows for one (variant, opponent) would make the counts ambiguous.
     pub(crate) fn checked(mut self) -> Result<Stats, String> {
+        self.rows = self.rows.into_iter().map(StatsRow::clamped).collect();
         self.rows.sort_by_key(StatsRow::sort_key);
         for pair in self.rows.windows(2) {
             if pair[0].sort_key() == pair[1].sort_key() {
@@ -196,6 +239,35 @@ mod tests {
                 (Variant::Congkak, Opponent::Human),
             ]
         );
+    }
+
+    #[test]
+    fn a_game_is_counted_once_by_its_identity() {
+        let mut stats = Stats::default();
+        assert!(stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Lost));
+        // Undone and finished again, even with another result: still the same game.
+        assert!(!stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Won));
+        let json = serde_json::to_string(&stats).unwrap();
+        let mut back: Stats = serde_json::from_str(&json).unwrap();
+        assert!(!back.record_game(7, Variant::Kalah, CASUAL, GameResult::Won));
+        assert!(back.record_game(8, Variant::Kalah, CASUAL, GameResult::Won));
+        let row = back.get(Variant::Kalah, CASUAL).unwrap();
+        assert_eq!((row.won, row.lost, row.best_streak), (1, 1, 1));
+    }
+
+    #[test]
+    fn counts_stop_at_the_top_and_loaded_ones_are_brought_down_to_it() {
+        let row = r#"{"variant":"kalah","opponent":{"kind":"human"},"won":4294967295,"lost":4294967290,"current_streak":4294967295}"#;
+        let stats: Stats = serde_json::from_str(&format!(r#"{{"rows":[{row}]}}"#)).unwrap();
+        let mut stats = stats.checked().unwrap();
+        stats.record(Variant::Kalah, Opponent::Human, GameResult::Won);
+        let row = stats.get(Variant::Kalah, Opponent::Human).unwrap();
+        assert_eq!((row.won, row.lost), (MAX_COUNT, MAX_COUNT));
+        assert_eq!(
+            (row.current_streak, row.best_streak),
+            (MAX_COUNT, MAX_COUNT)
+        );
+        assert_eq!(row.played(), MAX_COUNT);
     }
 
     #[test]

@@ -10,7 +10,8 @@ use std::time::Duration;
 pub struct Effects {
     /// The game changed: save it (a finished game is removed from the save instead).
     pub save_game: bool,
-    /// A game just ended: count it in the statistics.
+    /// A game just ended (its last move was played; its animation may still run): count
+    /// it in the statistics, before the save is removed.
     pub finished: Option<FinishedGame>,
     /// Call [`TurnLoop::tick`](super::TurnLoop::tick) at this interval; `None` stops the timer.
     pub tick: Option<Duration>,
@@ -19,6 +20,8 @@ pub struct Effects {
 /// A game that ended, as the statistics count it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FinishedGame {
+    /// The game's identity (`Session::id`): the statistics count each game once.
+    pub game: u64,
     pub variant: Variant,
     pub opponent: Opponent,
     /// For the person at the bottom.

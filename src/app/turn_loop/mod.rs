@@ -6,6 +6,7 @@
 //! here without a window; the controller wires it to the UI and the files.
 
 mod effects;
+mod game_over;
 #[cfg(test)]
 mod tests;
 mod thinking;
@@ -48,6 +49,9 @@ pub struct TurnLoop {
     on_screen: bool,
     /// Time per animation step; zero shows moves at once.
     step: Duration,
+    /// Searches that panicked or answered an illegal move (a bug: logged, and the first
+    /// legal move played instead).
+    search_failures: u32,
 }
 
 impl TurnLoop {
@@ -64,6 +68,7 @@ impl TurnLoop {
             panel_hidden: false,
             on_screen: false,
             step: Duration::ZERO,
+            search_failures: 0,
         }
     }
 
@@ -75,6 +80,12 @@ impl TurnLoop {
     /// True while the computer (or a hint) is searching or a move is being animated.
     pub fn is_busy(&self) -> bool {
         self.pending.is_some() || self.animation.is_some()
+    }
+
+    /// How many searches failed (panicked, or answered an illegal move) so far. The
+    /// player got the first legal move instead; tests require none.
+    pub fn search_failures(&self) -> u32 {
+        self.search_failures
     }
 
     /// Sets the time per animation step (the player's animation speed).
@@ -227,33 +238,6 @@ impl TurnLoop {
         self.change_history(Session::redo)
     }
 
-    /// The side to move gives up (against the computer, always the person).
-    pub fn resign(&mut self) -> Effects {
-        let Some(session) = &mut self.session else {
-            return self.effects();
-        };
-        if session.is_over() {
-            return self.effects();
-        }
-        self.pending = None;
-        self.animation = None;
-        session.resign();
-        self.banner = Banner::Quiet;
-        self.game_finished()
-    }
-
-    /// Puts the game-over panel aside to look at the final board.
-    pub fn hide_panel(&mut self) -> Effects {
-        self.panel_hidden = true;
-        self.effects()
-    }
-
-    /// Brings the game-over panel back.
-    pub fn show_panel(&mut self) -> Effects {
-        self.panel_hidden = false;
-        self.effects()
-    }
-
     // ---- inside the loop -------------------------------------------------------------
 
     /// The effects of a step that changed nothing but what is shown: just the timer.
@@ -290,7 +274,8 @@ impl TurnLoop {
     }
 
     /// Plays `house` for the side to move and animates it (or shows it at once when
-    /// animation is off or the game screen is not showing). The game is saved at once.
+    /// animation is off or the game screen is not showing). The game is saved, and
+    /// counted if it ended, at once.
     fn play(&mut self, house: House) -> Result<Effects, IllegalMove> {
         let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
         let before = *session.position();
@@ -308,6 +293,8 @@ impl TurnLoop {
             self.effects()
         };
         effects.save_game = true;
+        // Counted now, with the save: the app may be closed during the animation.
+        self.count_if_over(&mut effects);
         Ok(effects)
     }
 
@@ -370,26 +357,6 @@ impl TurnLoop {
         }
         let mut effects = self.computer_moves_if_its_turn();
         effects.save_game = changed;
-        effects
-    }
-
-    /// Counts the game once and has the save removed: a finished game is not offered as
-    /// Continue.
-    fn game_finished(&mut self) -> Effects {
-        self.panel_hidden = false;
-        let mut effects = self.effects();
-        effects.save_game = true;
-        let Some(session) = &self.session else {
-            return effects;
-        };
-        if !self.counted {
-            self.counted = true;
-            effects.finished = session.result().map(|result| FinishedGame {
-                variant: session.rules().variant(),
-                opponent: session.opponent(),
-                result,
-            });
-        }
         effects
     }
 }

@@ -234,6 +234,7 @@ fn a_failed_search_still_moves() {
     let _ = vs_computer(&mut turns, Side::North);
     let _ = settle(&mut turns);
     assert_eq!(moves(&turns), [1], "the first legal move is played instead");
+    assert_eq!(turns.search_failures(), 1, "and the failure is counted");
 }
 
 #[test]
@@ -297,6 +298,36 @@ fn a_finished_game_is_counted_once_even_when_undone_and_finished_again() {
 }
 
 #[test]
+fn the_last_move_is_counted_and_its_save_removed_when_played_not_when_shown() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    let mut finished = Vec::new();
+    loop {
+        let pos = *turns.session().unwrap().position();
+        let house = pos.legal_moves().first().unwrap();
+        let mut after = turns.session().unwrap().game().clone();
+        after.play(house).unwrap();
+        if after.is_over() {
+            // The last move, animated this time.
+            turns.set_step(STEP);
+            let effects = turns.tap(pos.side_to_move(), house.number() as i32);
+            assert!(effects.save_game, "the save goes with the last move");
+            assert_eq!(effects.tick, Some(STEP), "the move is still being shown");
+            finished.extend(effects.finished);
+            break;
+        }
+        let _ = turns.tap(pos.side_to_move(), house.number() as i32);
+    }
+    assert_eq!(finished.len(), 1, "counted as the last move was played");
+    assert_eq!(finished[0].game, turns.session().unwrap().id());
+    assert!(!view(&turns).over, "the panel waits for the animation");
+    let rest = settle(&mut turns);
+    assert!(rest.iter().all(|e| e.finished.is_none() && !e.save_game));
+    assert!(view(&turns).over);
+}
+
+#[test]
 fn resigning_ends_the_game_as_a_loss_and_asks_for_the_save_to_go() {
     let mut turns = table(Quick);
     turns.set_step(Duration::ZERO);
@@ -329,7 +360,7 @@ fn a_resumed_game_continues_at_its_position_and_the_computer_answers() {
     let replayed = Game::restore(*first.game().start(), first.game().moves(), &[]).unwrap();
     let mut turns = TurnLoop::new(Arc::new(Quick));
     turns.set_step(Duration::ZERO);
-    let _ = turns.resume(Session::from_game(replayed, first.opponent()));
+    let _ = turns.resume(Session::from_game(replayed, first.opponent(), first.id()));
     assert_eq!(turns.session().unwrap().position(), first.position());
     assert!(!turns.is_busy(), "off screen nobody thinks");
     let _ = turns.set_on_screen(true);

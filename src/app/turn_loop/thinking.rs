@@ -70,7 +70,15 @@ impl TurnLoop {
             Poll::Thinking => self.effects(),
             Poll::Done(house) => self.answer_arrived(job, house),
             Poll::Failed => {
-                eprintln!("mancala: the computer's search failed; playing the first legal move");
+                self.search_failures += 1;
+                eprintln!(
+                    "mancala: the {} search panicked (a bug); playing the first legal move",
+                    if job == Job::Move {
+                        "computer's"
+                    } else {
+                        "hint's"
+                    }
+                );
                 match self.first_legal_move() {
                     Some(house) => self.answer_arrived(job, house),
                     None => {
@@ -92,6 +100,7 @@ impl TurnLoop {
             }
             Job::Move => self.play(house).unwrap_or_else(|why| {
                 // A search answering an illegal move is a bug; the game must go on.
+                self.search_failures += 1;
                 eprintln!("mancala: the computer chose {house}, which is illegal: {why}");
                 match self.first_legal_move() {
                     Some(house) => self.play(house).unwrap_or_else(|_| self.effects()),

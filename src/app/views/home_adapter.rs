@@ -1,11 +1,14 @@
-//! The `HomeState` global: the Continue card of the saved game and the notice about
-//! files that could not be read.
+//! The `HomeState` global: the Continue card of the saved game, the notice about files
+//! that could not be read, and the one about saves that fail.
 
 use super::game_adapter::variant_number;
 use super::prefs_adapter::level_number;
 use crate::engine::{Side, Variant};
 use crate::players::Opponent;
-use crate::HomeState;
+use crate::store::{Notice, WriteTrouble};
+use crate::{DataNotice, HomeState, Unsaved};
+use slint::{ModelRc, VecModel};
+use std::rc::Rc;
 
 /// The game the home screen offers to continue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,15 +21,26 @@ pub struct SavedSummary {
 
 /// What the home screen shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HomeView {
+pub struct HomeView<'a> {
     pub saved: Option<SavedSummary>,
-    /// Files that could not be read were set aside; say so until dismissed.
-    pub data_notice: bool,
+    /// Files that could not be read; said until dismissed.
+    pub notices: &'a [Notice],
+    /// Saves fail, and why; said until dismissed (the game screen says it too).
+    pub unsaved: Option<WriteTrouble>,
 }
 
 /// Shows `view` on the home screen.
-pub fn render(ui: &HomeState<'_>, view: &HomeView) {
-    ui.set_data_notice(view.data_notice);
+pub fn render(ui: &HomeState<'_>, view: &HomeView<'_>) {
+    let notices: Vec<DataNotice> = view.notices.iter().map(data_notice).collect();
+    ui.set_data_set_aside(notices.iter().any(|n| n.moved));
+    ui.set_data_notices(ModelRc::from(Rc::new(VecModel::from(notices))));
+    ui.set_unsaved(match view.unsaved {
+        None => Unsaved::None,
+        Some(WriteTrouble::NotAFolder) => Unsaved::NotAFolder,
+        Some(WriteTrouble::ReadOnly) => Unsaved::ReadOnly,
+        Some(WriteTrouble::Full) => Unsaved::Full,
+        Some(WriteTrouble::Other) => Unsaved::Other,
+    });
     ui.set_has_saved_game(view.saved.is_some());
     if let Some(saved) = view.saved {
         ui.set_saved_variant(variant_number(saved.variant));
@@ -36,8 +50,31 @@ pub fn render(ui: &HomeState<'_>, view: &HomeView) {
     }
 }
 
-/// Sends Continue to `resume` and the notice's dismissal to `dismiss`.
-pub fn connect(ui: &HomeState<'_>, resume: impl Fn() + 'static, dismiss: impl Fn() + 'static) {
+/// A notice as the home screen words it: the file, and the name it was kept under
+/// beside it (its own name if it could not be moved).
+fn data_notice(notice: &Notice) -> DataNotice {
+    let file = notice.file.file_name();
+    let kept_as = notice
+        .moved_to
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    DataNotice {
+        file: file.into(),
+        moved: kept_as != file,
+        kept_as: kept_as.into(),
+    }
+}
+
+/// Sends Continue to `resume`, and the notices' dismissals to `dismiss` (the file
+/// notice) and `dismiss_unsaved`.
+pub fn connect(
+    ui: &HomeState<'_>,
+    resume: impl Fn() + 'static,
+    dismiss: impl Fn() + 'static,
+    dismiss_unsaved: impl Fn() + 'static,
+) {
     ui.on_continue_game(resume);
     ui.on_dismiss_notice(dismiss);
+    ui.on_dismiss_unsaved(dismiss_unsaved);
 }

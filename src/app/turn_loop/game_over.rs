@@ -1,0 +1,63 @@
+//! The end of a game: resigning, the game-over panel, and counting a finished game once.
+
+use super::super::banner::Banner;
+use super::{Effects, FinishedGame, TurnLoop};
+
+impl TurnLoop {
+    /// The side to move gives up (against the computer, always the person).
+    pub fn resign(&mut self) -> Effects {
+        let Some(session) = &mut self.session else {
+            return self.effects();
+        };
+        if session.is_over() {
+            return self.effects();
+        }
+        self.pending = None;
+        self.animation = None;
+        session.resign();
+        self.banner = Banner::Quiet;
+        let mut effects = self.game_finished();
+        effects.save_game = true;
+        effects
+    }
+
+    /// Puts the game-over panel aside to look at the final board.
+    pub fn hide_panel(&mut self) -> Effects {
+        self.panel_hidden = true;
+        self.effects()
+    }
+
+    /// Brings the game-over panel back.
+    pub fn show_panel(&mut self) -> Effects {
+        self.panel_hidden = false;
+        self.effects()
+    }
+
+    /// The game-over panel comes up once the last move has been shown (or at once on a
+    /// resignation); the game was counted when that move was played.
+    pub(super) fn game_finished(&mut self) -> Effects {
+        self.panel_hidden = false;
+        let mut effects = self.effects();
+        self.count_if_over(&mut effects);
+        effects
+    }
+
+    /// A game that has ended is counted once (`counted`, and the statistics by the
+    /// game's identity across restarts) and its save removed: a finished game is not
+    /// offered as Continue.
+    pub(super) fn count_if_over(&mut self, effects: &mut Effects) {
+        let Some(session) = self.session.as_ref().filter(|s| s.is_over()) else {
+            return;
+        };
+        if !self.counted {
+            self.counted = true;
+            effects.save_game = true;
+            effects.finished = session.result().map(|result| FinishedGame {
+                game: session.id(),
+                variant: session.rules().variant(),
+                opponent: session.opponent(),
+                result,
+            });
+        }
+    }
+}
