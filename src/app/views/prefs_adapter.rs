@@ -19,7 +19,10 @@ fn opponents() -> Vec<Opponent> {
 
 /// The UI's level number: 0 for two people, else the difficulty's place from 1.
 pub fn level_number(opponent: Opponent) -> i32 {
-    prefs::index_of(&opponents(), &opponent)
+    match opponent {
+        Opponent::Human => 0,
+        Opponent::Computer { level } => level.number() as i32,
+    }
 }
 
 fn strings(items: impl IntoIterator<Item = SharedString>) -> ModelRc<SharedString> {
