@@ -96,12 +96,4 @@ impl<'a> Clock<'a> {
     pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
-
-    /// Fraction of the time budget used, if there is one.
-    pub(crate) fn used_fraction(&self) -> Option<f64> {
-        self.deadline.map(|d| {
-            let total = (d - self.started).as_secs_f64().max(1e-9);
-            self.started.elapsed().as_secs_f64() / total
-        })
-    }
 }

@@ -125,6 +125,15 @@ impl Searcher {
     }
 }
 
+/// What one iteration of [`Run::mtd`] found.
+pub(crate) enum Iteration {
+    /// The value at this depth, and a move that reaches it.
+    Complete { best: House, value: i32 },
+    /// A limit stopped it. `proven`: the last move a finished pass showed to reach at
+    /// least this value at this depth, if any.
+    Cut { proven: Option<(House, i32)> },
+}
+
 /// One search: the borrowed table and the counters and clock of this search alone.
 pub(crate) struct Run<'a> {
     tt: &'a mut Table,
@@ -150,21 +159,33 @@ impl Run<'_> {
             seconds: 0.0,
             exact: false,
         };
+        // Deeper and deeper until a limit stops it: a time budget is used to its end, and
+        // what the last, unfinished iteration proved is kept (see `Iteration::Cut`). An
+        // iteration costs a few times the one before, so stopping after a complete one
+        // "to be safe" left 40 to 60 % of the budget unused.
         for depth in 1..=max_depth {
             let hits_before = self.horizon_hits;
-            let Some((best, score)) = self.mtd(pos, depth, result.score, result.best) else {
-                break;
-            };
-            result.best = best;
-            result.score = score;
-            result.depth = depth;
-            result.exact = self.horizon_hits == hits_before;
-            if result.exact {
-                break;
-            }
-            // The next iteration costs a few times this one: do not start what cannot end.
-            if self.clock.used_fraction().is_some_and(|f| f > 0.4) {
-                break;
+            match self.mtd(pos, depth, result.score, result.best) {
+                Iteration::Complete { best, value } => {
+                    result.best = best;
+                    result.score = value;
+                    result.depth = depth;
+                    result.exact = self.horizon_hits == hits_before;
+                    if result.exact {
+                        break;
+                    }
+                }
+                Iteration::Cut { proven } => {
+                    // A move proven at this depth to reach a value was seen deeper than
+                    // the last complete iteration's; as chess engines do, it is played.
+                    if let Some((best, at_least)) = proven {
+                        if best != result.best {
+                            result.best = best;
+                            result.score = at_least;
+                        }
+                    }
+                    break;
+                }
             }
         }
         result.pv = self.principal_variation(pos, result.best);
@@ -175,14 +196,15 @@ impl Run<'_> {
 
     /// MTD(f): the value of `pos` at `depth` by null-window searches that start at
     /// `guess` and close in on it; integer seed values make this converge in a few
-    /// passes. Returns a best move and the value, or `None` if a limit stopped it.
+    /// passes. Returns a best move and the value, or, if a limit stopped it, what its
+    /// finished passes proved.
     pub(crate) fn mtd(
         &mut self,
         pos: &Position,
         depth: u32,
         guess: i32,
         first: House,
-    ) -> Option<(House, i32)> {
+    ) -> Iteration {
         let (mut lower, mut upper) = value_bounds(pos);
         let mut g = guess.clamp(lower, upper);
         let mut best = first;
@@ -191,12 +213,12 @@ impl Run<'_> {
             let beta = if g == lower { g + 1 } else { g };
             let (house, value, complete) = self.root(pos, depth, beta - 1, beta, best);
             if !complete {
-                return None;
+                return Iteration::Cut { proven };
             }
             best = house;
             if value >= beta {
                 lower = value;
-                proven = Some(house);
+                proven = Some((house, value));
             } else {
                 upper = value;
             }
@@ -204,7 +226,10 @@ impl Run<'_> {
         }
         // A move that reached the value in a fail-high pass achieves it; without one the
         // value is the worst possible and any move achieves it.
-        Some((proven.unwrap_or(best), lower))
+        Iteration::Complete {
+            best: proven.map_or(best, |(house, _)| house),
+            value: lower,
+        }
     }
 
     pub(crate) fn score_moves(&mut self, pos: &Position, depth: u32) -> Vec<(House, i32)> {

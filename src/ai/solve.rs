@@ -3,7 +3,7 @@
 //! sharing the transposition table, hard bounds and (Kalah) endgame tables of search.
 
 use super::limits::Limits;
-use super::search::{Searcher, UNLIMITED};
+use super::search::{Iteration, Searcher, UNLIMITED};
 use crate::engine::{House, Position};
 
 /// Depth of the heuristic search whose value starts MTD(f) and whose best moves order it.
@@ -49,7 +49,10 @@ impl Searcher {
             ..limits.clone()
         };
         let mut run = self.run(&exact_limits);
-        let (best, value) = run.mtd(pos, UNLIMITED, guess.score, guess.best)?;
+        let Iteration::Complete { best, value } = run.mtd(pos, UNLIMITED, guess.score, guess.best)
+        else {
+            return None;
+        };
         Some(Solution {
             value,
             best,
