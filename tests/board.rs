@@ -165,6 +165,14 @@ fn the_last_moves_house_and_its_relays_are_ringed_and_no_other_house() {
             assert_eq!(rings_in(&board, &id), ringed as usize, "{id}");
         }
     }
+    // A screen reader hears the marks too.
+    let described = |id: &str| {
+        pit(&board, id)
+            .accessible_description()
+            .is_some_and(|text| !text.is_empty())
+    };
+    assert!(described("south-house-2") && described("north-house-4"));
+    assert!(!described("south-house-1"));
     // The marks go with the next move.
     board.set_south(row(&[4; 6]));
     board.set_north(row(&[4; 6]));
