@@ -126,3 +126,56 @@ fn the_stones_of_a_full_pit_stay_inside_it() {
         }
     }
 }
+
+fn rings_in(board: &BoardProbe, id: &str) -> usize {
+    pit(board, id)
+        .query_descendants()
+        .match_type_name("MoveRing")
+        .find_all()
+        .len()
+}
+
+#[test]
+fn the_last_moves_house_and_its_relays_are_ringed_and_no_other_house() {
+    i_slint_backend_testing::init_no_event_loop();
+    let board = BoardProbe::new().unwrap();
+    board.show().unwrap();
+    let plain = |seeds| PitView {
+        seeds,
+        ..PitView::default()
+    };
+    // South played house 2; a relay went on from North's house 4.
+    let mut south: Vec<PitView> = (0..6).map(|_| plain(4)).collect();
+    south[1] = PitView {
+        last_move: true,
+        ..plain(0)
+    };
+    let mut north: Vec<PitView> = (0..6).map(|_| plain(4)).collect();
+    north[3] = PitView {
+        relayed: true,
+        sown: 1,
+        ..plain(0)
+    };
+    board.set_south(ModelRc::from(Rc::new(VecModel::from(south))));
+    board.set_north(ModelRc::from(Rc::new(VecModel::from(north))));
+    for side in ["south", "north"] {
+        for house in 1..=6 {
+            let id = format!("{side}-house-{house}");
+            let ringed = matches!((side, house), ("south", 2) | ("north", 4));
+            assert_eq!(rings_in(&board, &id), ringed as usize, "{id}");
+        }
+    }
+    // A screen reader hears the marks too.
+    let described = |id: &str| {
+        pit(&board, id)
+            .accessible_description()
+            .is_some_and(|text| !text.is_empty())
+    };
+    assert!(described("south-house-2") && described("north-house-4"));
+    assert!(!described("south-house-1"));
+    // The marks go with the next move.
+    board.set_south(row(&[4; 6]));
+    board.set_north(row(&[4; 6]));
+    assert_eq!(rings_in(&board, "south-house-2"), 0);
+    assert_eq!(rings_in(&board, "north-house-4"), 0);
+}

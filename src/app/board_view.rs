@@ -1,8 +1,10 @@
 //! What the board shows: seeds per pit (mid-animation or settled), which houses the
-//! person may tap, the last move, the pit the animation touches and the hint. Pure and
+//! person may tap, the last move's marks (its house, where its seeds fell, what it
+//! captured), the pit the animation touches and the hint. Pure and
 //! Slint-free, so the rules of what is lit can be tested without a window; the game view
 //! adapter turns it into the UI's `PitView`s.
 
+use super::last_move::LastMove;
 use crate::engine::{House, MoveSet, Pit, Side};
 
 /// One house as the board draws it.
@@ -13,6 +15,12 @@ pub struct HouseView {
     pub playable: bool,
     /// The last move was sown from this house.
     pub last_move: bool,
+    /// Seeds the last move dropped here.
+    pub sown: u16,
+    /// Seeds the last move captured from here.
+    pub captured: u8,
+    /// A Congkak relay took this house's seeds up again and sowed on.
+    pub relayed: bool,
     /// The animation is dropping a seed here or taking seeds out.
     pub active: bool,
     /// The hint's suggestion.
@@ -26,6 +34,10 @@ pub struct BoardView {
     pub houses: [Vec<HouseView>; 2],
     pub stores: [u8; 2],
     pub store_active: [bool; 2],
+    /// Seeds the last move dropped into each store.
+    pub store_sown: [u16; 2],
+    /// Seeds the last move captured into each store.
+    pub store_captured: [u32; 2],
 }
 
 /// The facts the board is drawn from.
@@ -38,7 +50,8 @@ pub struct BoardFacts<'a> {
     /// Houses the person may tap now, of `mover`.
     pub playable: MoveSet,
     pub mover: Side,
-    pub last_move: Option<(Side, House)>,
+    /// The last move's marks (during an animation, of the steps shown so far).
+    pub last_move: Option<&'a LastMove>,
     pub hint: Option<House>,
 }
 
@@ -46,10 +59,14 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
     let pit_view = |side: Side, house: House| {
         let index = Pit::House(side, house).index(facts.houses);
         let own = side == facts.mover;
+        let last = facts.last_move;
         HouseView {
             seeds: facts.pits[index],
             playable: own && facts.playable.contains(house),
-            last_move: facts.last_move == Some((side, house)),
+            last_move: last.is_some_and(|m| (m.mover, m.house) == (side, house)),
+            sown: last.map_or(0, |m| m.sown[index]),
+            captured: last.map_or(0, |m| m.captured[index]),
+            relayed: last.is_some_and(|m| m.relayed[index]),
             active: facts.active == Some(index),
             hinted: own && facts.hint == Some(house),
         }
@@ -64,6 +81,13 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
         houses,
         stores: Side::BOTH.map(|side| facts.pits[store(side)]),
         store_active: Side::BOTH.map(|side| facts.active == Some(store(side))),
+        store_sown: Side::BOTH.map(|side| facts.last_move.map_or(0, |m| m.sown[store(side)])),
+        store_captured: Side::BOTH.map(|side| {
+            facts
+                .last_move
+                .filter(|m| m.mover == side)
+                .map_or(0, LastMove::captured_total)
+        }),
     }
 }
 
@@ -78,16 +102,16 @@ mod tests {
 
     #[test]
     fn only_the_movers_legal_houses_are_lit_and_marks_land_on_their_pits() {
-        let pos = Position::start(Rules::new(Variant::Kalah))
-            .play(h(3))
-            .unwrap();
+        let start = Position::start(Rules::new(Variant::Kalah));
+        let pos = start.play(h(3)).unwrap();
+        let last = LastMove::replayed(&start, h(3)).unwrap();
         let view = board_view(&BoardFacts {
             houses: 6,
             pits: pos.pits(),
             active: Some(13),
             playable: [h(1), h(2), h(3)].into_iter().collect(),
             mover: Side::North,
-            last_move: Some((Side::South, h(3))),
+            last_move: Some(&last),
             hint: Some(h(3)),
         });
         assert!(view.houses[1][0].playable && !view.houses[0][0].playable);
@@ -96,5 +120,40 @@ mod tests {
         assert!(view.houses[1][2].hinted && !view.houses[0][2].hinted);
         assert_eq!(view.store_active, [false, true]);
         assert_eq!(view.stores, [1, 0]);
+        // South 3's four seeds: South 4, 5, 6 and South's store.
+        let sown: Vec<u16> = view.houses[0].iter().map(|house| house.sown).collect();
+        assert_eq!(sown, [0, 0, 0, 1, 1, 1]);
+        assert!(view.houses[1].iter().all(|house| house.sown == 0));
+        assert_eq!(view.store_sown, [1, 0]);
+        assert_eq!(view.store_captured, [0, 0]);
+    }
+
+    #[test]
+    fn a_capture_marks_the_houses_taken_from_and_the_movers_store() {
+        // Kalah: South 5, North 1, South 1 captures North 2's six with its seed in South 5.
+        let mut pos = Position::start(Rules::new(Variant::Kalah));
+        for house in [5, 1] {
+            pos = pos.play(h(house)).unwrap();
+        }
+        let last = LastMove::replayed(&pos, h(1)).unwrap();
+        let after = pos.play(h(1)).unwrap();
+        let view = board_view(&BoardFacts {
+            houses: 6,
+            pits: after.pits(),
+            active: None,
+            playable: MoveSet::EMPTY,
+            mover: Side::North,
+            last_move: Some(&last),
+            hint: None,
+        });
+        assert_eq!(view.houses[0][4].captured, 1);
+        assert_eq!(view.houses[1][1].captured, 6);
+        assert_eq!(view.houses[1][1].seeds, 0);
+        assert_eq!(view.store_captured, [7, 0]);
+        assert!(view.houses[0][0].last_move);
+        assert!(
+            !view.houses[1][0].last_move,
+            "the row of the side that moved"
+        );
     }
 }

@@ -7,7 +7,7 @@
 //! - `session`: the game with its players, undo/redo as a player expects, resigning;
 //! - `playback`: a move's steps replayed one at a time for the sowing animation;
 //! - `background`: the computer's search on a worker thread, with cancel;
-//! - `banner`, `board_view`, `prefs`: what the screens show, as plain data;
+//! - `banner`, `board_view`, `last_move`, `prefs`: what the screens show, as plain data;
 //! - `brain`, `computer`: the computer player behind a small trait;
 //! - `navigation`: the screen stack and what Back does (reused by the Android back key);
 //! - `language`: the bundled translation and the font family of each language;
@@ -23,6 +23,7 @@ mod computer;
 mod controller;
 mod facade;
 pub mod language;
+pub mod last_move;
 pub mod navigation;
 pub mod playback;
 pub mod prefs;

@@ -65,6 +65,11 @@ impl Playback {
         self.active
     }
 
+    /// The steps shown so far (the last move's marks grow with them).
+    pub fn shown(&self) -> &[Step] {
+        &self.steps[..self.next]
+    }
+
     pub fn relays(&self) -> u32 {
         self.relays
     }

@@ -2,6 +2,7 @@
 //! redo and resigning as a player expects them against the computer. No Slint, no
 //! threads, no files: the turn loop drives it.
 
+use super::last_move::LastMove;
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
 use crate::players::{Difficulty, GameResult, Opponent};
 use std::hash::{BuildHasher, RandomState};
@@ -186,11 +187,13 @@ impl Session {
         true
     }
 
-    /// The house of the last move and the side that played it.
-    pub fn last_move(&self) -> Option<(Side, House)> {
+    /// What the last move did (its house, the pits it sowed into, what it captured),
+    /// replayed from the position before it: the same after undo, redo and resuming.
+    pub fn last_move(&self) -> Option<LastMove> {
         let house = *self.game.moves().last()?;
-        let mover = self.movers().next_back()?;
-        Some((mover, house))
+        let history = self.game.history();
+        let before = history.get(history.len().checked_sub(2)?)?;
+        LastMove::replayed(before, house)
     }
 }
 
@@ -261,7 +264,8 @@ mod tests {
         s.play(h(1)).unwrap();
         assert!(s.undo());
         assert_eq!(s.game().moves(), &[h(1)]);
-        assert_eq!(s.last_move(), Some((Side::South, h(1))));
+        let last = s.last_move().unwrap();
+        assert_eq!((last.mover, last.house), (Side::South, h(1)));
     }
 
     #[test]

@@ -384,3 +384,41 @@ fn an_illegal_record_is_refused_and_the_game_on_the_board_stays() {
     assert!(effects.save_game && effects.finished.is_none());
     assert_eq!(moves(&turns), [3, 1]);
 }
+
+#[test]
+fn the_last_moves_marks_grow_with_the_animation_and_stay_after_the_computers_move() {
+    let mut turns = table(Quick);
+    let _ = vs_computer(&mut turns, Side::South);
+    // South 1: four seeds into South 2..5.
+    let _ = turns.tap(Side::South, 1);
+    let _ = turns.tick(); // the pick-up
+    let _ = turns.tick(); // the first seed, into South 2
+    let shown = view(&turns);
+    let sown: Vec<u16> = shown.board.houses[0]
+        .iter()
+        .map(|house| house.sown)
+        .collect();
+    assert_eq!(sown, [0, 1, 0, 0, 0, 0], "only the seeds shown so far");
+    assert!(shown.board.houses[0][0].last_move);
+    let _ = settle(&mut turns);
+    // The computer (Quick) answered with its first legal house, North 1: four seeds
+    // into North 2..5; its marks replace the person's.
+    let after = view(&turns);
+    assert_eq!(moves(&turns), [1, 1]);
+    assert!(after.board.houses[1][0].last_move && !after.board.houses[0][0].last_move);
+    let sown: Vec<u16> = after.board.houses[1]
+        .iter()
+        .map(|house| house.sown)
+        .collect();
+    assert_eq!(sown, [0, 1, 1, 1, 1, 0]);
+    assert!(after.board.houses[0].iter().all(|house| house.sown == 0));
+    // Undo takes both moves back: no move, no marks.
+    let _ = turns.undo();
+    let undone = view(&turns);
+    assert!(undone
+        .board
+        .houses
+        .iter()
+        .flatten()
+        .all(|house| !house.last_move && house.sown == 0));
+}

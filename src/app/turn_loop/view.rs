@@ -2,6 +2,7 @@
 
 use super::super::banner::Banner;
 use super::super::board_view::{board_view, BoardFacts, BoardView};
+use super::super::last_move::LastMove;
 use super::thinking::Job;
 use super::TurnLoop;
 use crate::engine::{MoveSet, Rules, Side};
@@ -50,13 +51,23 @@ impl TurnLoop {
             Some(a) => (a.playback.pits(), a.playback.active(), a.playback.in_hand()),
             None => (pos.pits(), None, 0),
         };
+        // During an animation the marks grow with the steps shown.
+        let last_move = match &self.animation {
+            Some(a) => Some(LastMove::from_steps(
+                a.report.mover,
+                a.report.house,
+                rules.houses(),
+                a.playback.shown(),
+            )),
+            None => session.last_move(),
+        };
         let board = board_view(&BoardFacts {
             houses: rules.houses(),
             pits,
             active,
             playable,
             mover: pos.side_to_move(),
-            last_move: session.last_move(),
+            last_move: last_move.as_ref(),
             hint: self.hint,
         });
         Some(GameView {

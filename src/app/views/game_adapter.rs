@@ -31,6 +31,9 @@ fn pit(house: &HouseView) -> PitView {
         seeds: house.seeds as i32,
         playable: house.playable,
         last_move: house.last_move,
+        sown: house.sown as i32,
+        captured: house.captured as i32,
+        relayed: house.relayed,
         active: house.active,
         hinted: house.hinted,
     }
@@ -80,6 +83,10 @@ pub fn render(ui: &GameState<'_>, view: &GameView) {
     ui.set_north_store(view.board.stores[1] as i32);
     ui.set_south_store_active(view.board.store_active[0]);
     ui.set_north_store_active(view.board.store_active[1]);
+    ui.set_south_store_sown(view.board.store_sown[0] as i32);
+    ui.set_north_store_sown(view.board.store_sown[1] as i32);
+    ui.set_south_store_captured(view.board.store_captured[0] as i32);
+    ui.set_north_store_captured(view.board.store_captured[1] as i32);
     ui.set_level(level_number(view.opponent));
     ui.set_to_move(view.to_move.index() as i32);
     ui.set_thinking(view.thinking);
