@@ -358,3 +358,40 @@ fn match_takes_the_levels_by_their_names() {
         "{err}"
     );
 }
+
+#[test]
+fn review_grades_every_move_of_the_record_in_the_contract_shape() {
+    let v = json(&[
+        "review",
+        "--seeds",
+        "3",
+        "--moves",
+        "4 1 6",
+        "--movetime",
+        "20",
+        "--json",
+    ]);
+    let moves = v["moves"].as_array().expect("a list of moves");
+    assert_eq!(moves.len(), 3, "one entry per move: {v}");
+    for (i, (m, played)) in moves.iter().zip([4, 1, 6]).enumerate() {
+        let keys: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            ["best", "exact", "grade", "loss", "move", "ply", "side", "value"],
+            "{m}"
+        );
+        assert_eq!(m["ply"], i + 1);
+        assert_eq!(m["move"], played);
+        assert!(m["loss"].as_i64().unwrap() >= 0);
+        let grade = m["grade"].as_str().unwrap();
+        assert!(["best", "good", "inaccuracy", "mistake", "blunder"].contains(&grade));
+    }
+    // 4 ends in the store in Kalah(6,3): South moves twice.
+    assert_eq!(
+        moves
+            .iter()
+            .map(|m| m["side"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [0, 0, 1]
+    );
+}

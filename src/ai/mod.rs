@@ -1,4 +1,5 @@
-//! The computer opponent: search, exact solving, difficulty levels and hints.
+//! The computer opponent: search, exact solving, difficulty levels, hints and game
+//! review.
 //! Depends on the engine only: no UI, no files, no threads (the app runs it on a
 //! worker thread and stops it with the cancel flag in [`Limits`]).
 
@@ -7,6 +8,7 @@ mod eval;
 mod hint;
 mod level;
 mod limits;
+mod review;
 mod search;
 mod solve;
 mod tt;
@@ -16,5 +18,6 @@ pub use eval::{evaluate, final_value};
 pub use hint::{describe, Hint};
 pub use level::{Level, Style};
 pub use limits::Limits;
+pub use review::{review, Grade, MoveReview, ReviewBudget};
 pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;

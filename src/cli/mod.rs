@@ -9,6 +9,7 @@ mod analyze;
 mod args;
 mod match_games;
 mod perft;
+mod review;
 mod screenshot;
 mod show;
 mod solve;
@@ -46,6 +47,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Two computer levels play each other, both colours of each random opening.
     Match(match_games::MatchArgs),
+    /// Every move of the record graded by the seeds it lost, exact where solvable.
+    Review(review::ReviewArgs),
     /// Renders a screen of the real app headless and writes it as a PNG.
     Screenshot(screenshot::ScreenshotArgs),
 }
@@ -59,6 +62,7 @@ impl Cli {
             Command::Analyze(args) => analyze::run(&args),
             Command::Solve(args) => solve::run(&args),
             Command::Match(args) => match_games::run(&args),
+            Command::Review(args) => review::run(&args),
             Command::Screenshot(args) => screenshot::run(&args),
         }
     }
