@@ -121,7 +121,206 @@ fn an_illegal_move_exits_non_zero_naming_the_move_and_the_reason() {
     }
     let out = cli(&["show", "--variant", "oware", "--seeds", "9"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("3..7"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("seeds must be 3 to 7"));
+}
+
+/// Runs a command that must fail and returns its stderr, having checked that it failed
+/// cleanly: exit code 2, nothing on stdout, no panic.
+fn refused(args: &[&str]) -> String {
+    let out = cli(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?} exit: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    err
+}
+
+#[test]
+fn unknown_and_misspelt_flags_are_refused_not_ignored() {
+    for (args, named, suggested) in [
+        (&["show", "--seed", "3"][..], "'--seed'", "--seeds"),
+        (
+            &["analyze", "--movetme", "100"],
+            "'--movetme'",
+            "--movetime",
+        ),
+        (&["show", "--json=no"], "'no'", "--json"),
+        (&["solve", "--frobnicate"], "'--frobnicate'", "Usage"),
+        (&["show", "3"], "'3'", "Usage"),
+        (&["shwo"], "'shwo'", "show"),
+    ] {
+        let err = refused(args);
+        assert!(
+            err.contains(named) && err.contains(suggested),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn out_of_range_values_are_refused_naming_the_flag_and_the_range() {
+    for (args, flag, range) in [
+        (
+            &["show", "--seeds", "256"][..],
+            "--seeds",
+            "seeds must be 3 to 7",
+        ),
+        (
+            &["show", "--variant", "congkak", "--houses", "8"],
+            "--houses",
+            "6 to 7",
+        ),
+        (&["show", "--houses", "7"], "--houses", "6 houses"),
+        (
+            &["show", "--moves", "+3"],
+            "move 1 ('+3')",
+            "not a house number",
+        ),
+        (&["analyze", "--depth", "0"], "--depth", "1 to 120"),
+        (
+            &["analyze", "--movetime", "0"],
+            "--movetime",
+            "1 to 3600000 ms",
+        ),
+        (
+            &["analyze", "--depth", "2", "--hash", "99999999999"],
+            "--hash",
+            "1 to 16384 MB",
+        ),
+        (
+            &["analyze", "--depth", "2", "--tables", "40"],
+            "--tables",
+            "0 to 20",
+        ),
+        (&["solve", "--tables", "300"], "--tables", "0 to 20"),
+        (&["solve", "--nodes", "0"], "--nodes", "1 to"),
+        (&["perft", "--depth", "65"], "--depth", "0 to 64"),
+        (
+            &["match", "--levels", "beginner,casual", "--time-scale", "-1"],
+            "--time-scale",
+            "0.001 to 100",
+        ),
+        (
+            &[
+                "match",
+                "--levels",
+                "beginner,casual",
+                "--time-scale",
+                "nan",
+            ],
+            "--time-scale",
+            "0.001 to 100",
+        ),
+        (
+            &[
+                "match",
+                "--levels",
+                "beginner,casual",
+                "--time-scale",
+                "inf",
+            ],
+            "--time-scale",
+            "0.001 to 100",
+        ),
+        (
+            &["match", "--levels", "beginner", "--games", "2"],
+            "--levels",
+            "A,B",
+        ),
+        (
+            &["screenshot", "--out", "x.png", "--level", "6"],
+            "--level",
+            "0 to 5",
+        ),
+        (
+            &["screenshot", "--out", "x.png", "--size", "10x10"],
+            "--size",
+            "200 to 8000",
+        ),
+    ] {
+        let err = refused(args);
+        assert!(err.contains(flag) && err.contains(range), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn flags_that_do_not_apply_to_the_game_are_refused() {
+    let err = refused(&["show", "--variant", "oware", "--rule", "empty-capture=on"]);
+    assert!(
+        err.contains("--rule") && err.contains("grand-slam"),
+        "{err}"
+    );
+    let err = refused(&[
+        "analyze",
+        "--variant",
+        "oware",
+        "--depth",
+        "2",
+        "--tables",
+        "5",
+    ]);
+    assert!(
+        err.contains("--tables") && err.contains("Kalah only"),
+        "{err}"
+    );
+    let err = refused(&["analyze"]);
+    assert!(
+        err.contains("--movetime") && err.contains("--depth"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
+    let top = cli(&["--help"]);
+    assert!(top.status.success());
+    let top = String::from_utf8_lossy(&top.stdout);
+    for (command, flags) in [
+        ("show", &["--json"][..]),
+        ("perft", &["--depth <D>", "0 to 64"]),
+        (
+            "analyze",
+            &[
+                "--movetime <MS>",
+                "--depth <D>",
+                "--hash <MB>",
+                "[default: 256]",
+            ],
+        ),
+        (
+            "solve",
+            &["--tables <N>", "16 for Kalah", "[default: 1024]"],
+        ),
+        (
+            "match",
+            &["--levels <A,B>", "--time-scale <F>", "[default: 20]"],
+        ),
+        (
+            "screenshot",
+            &["--screen <SCREEN>", "--out <FILE.png>", "200 to 8000"],
+        ),
+    ] {
+        assert!(
+            top.contains(command),
+            "top-level help lists {command}: {top}"
+        );
+        // `solve --help` used to run a full solve; it must print and exit at once.
+        let out = cli(&[command, "--help"]);
+        assert!(out.status.success(), "{command} --help");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for expected in flags.iter().chain(&[
+            "--variant",
+            "--seeds <N>",
+            "3 to 7",
+            "[default: 4]",
+            "--moves",
+        ]) {
+            assert!(
+                help.contains(expected),
+                "{command} --help lacks {expected}: {help}"
+            );
+        }
+    }
 }
 
 #[test]

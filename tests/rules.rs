@@ -39,6 +39,10 @@ fn notation_round_trips_and_names_the_bad_move() {
         ("3 7", 2),
         ("3 3", 2),
         ("3 6 1 4 1 7", 6),
+        // A record is house numbers: no signs, no words, no fractions.
+        ("+3", 1),
+        ("3 -6", 2),
+        ("3.0", 1),
     ] {
         let err = Game::parse_record(start, record).unwrap_err();
         assert_eq!(err.index, index, "{record}: {err}");

@@ -239,6 +239,95 @@ fn interrupted_write_leaves_the_old_file_and_the_next_open_loads_it() {
     assert_eq!(left.len(), 2, "only settings.json and game.json remain");
 }
 
+/// The child process of [`a_writer_killed_at_any_moment_leaves_every_file_old_or_new`]:
+/// when this variable names a folder, the test saves two versions of each file there in
+/// turn, for ever, until it is killed.
+const WRITER_DIR: &str = "MANCALA_TEST_KILLED_WRITER_DIR";
+
+/// Two versions of each file, of different lengths, so that a mix or a truncation of
+/// them is neither.
+fn writer_versions() -> ([SavedGame; 2], [Stats; 2], [Settings; 2]) {
+    let games = [
+        SavedGame::from_game(
+            &game_with_history(Rules::new(Variant::Oware), Side::South, 11),
+            Opponent::Human,
+        ),
+        SavedGame::from_game(
+            &game_with_history(Rules::new(Variant::Congkak), Side::North, 12),
+            Opponent::Computer {
+                level: Difficulty::Expert,
+            },
+        ),
+    ];
+    (
+        games,
+        [Stats::default(), some_stats()],
+        [Settings::default(), custom_settings()],
+    )
+}
+
+#[test]
+fn a_writer_killed_at_any_moment_leaves_every_file_old_or_new() {
+    let (games, stats, settings) = writer_versions();
+    if let Some(dir) = std::env::var_os(WRITER_DIR) {
+        // The child: write until killed, saying so on stderr once every file exists.
+        let store = Store::open(dir);
+        for (round, turn) in (0..2).cycle().enumerate() {
+            store.save_game(&games[turn]).unwrap();
+            store.save_stats(&stats[turn]).unwrap();
+            store.save_settings(&settings[turn]).unwrap();
+            if round == 0 {
+                eprintln!("writing");
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let this_test = std::env::current_exe().unwrap();
+    for round in 0..40u64 {
+        let mut child = std::process::Command::new(&this_test)
+            .args([
+                "--exact",
+                "a_writer_killed_at_any_moment_leaves_every_file_old_or_new",
+                "--nocapture",
+            ])
+            .env(WRITER_DIR, dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut said = String::new();
+        let stderr = child.stderr.take().unwrap();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut said).unwrap();
+        assert_eq!(said.trim(), "writing", "round {round}: the writer started");
+        // Let it write on for a varied while (0 to 3 ms), then kill it mid-stream.
+        std::thread::sleep(std::time::Duration::from_micros(round * 7919 % 3000));
+        child.kill().unwrap();
+        child.wait().unwrap();
+
+        let mut store = Store::open(dir.path());
+        let game = store.load_game();
+        assert!(
+            game.as_ref().is_some_and(|game| games.contains(game)),
+            "round {round}: game.json is neither version"
+        );
+        let loaded_stats = store.load_stats();
+        assert!(
+            stats.contains(&loaded_stats),
+            "round {round}: stats.json is neither version"
+        );
+        let loaded_settings = store.load_settings();
+        assert!(
+            settings.contains(&loaded_settings),
+            "round {round}: settings.json is neither version"
+        );
+        assert_eq!(
+            store.take_notices(),
+            vec![],
+            "round {round}: no file was bad"
+        );
+    }
+}
+
 /// Adds `"extra"` fields to every object in `value`, as a newer version might.
 fn add_unknown_fields(value: &mut Value) {
     match value {

@@ -16,5 +16,5 @@ pub use eval::{evaluate, final_value};
 pub use hint::{describe, Hint};
 pub use level::{Level, Style};
 pub use limits::Limits;
-pub use search::{SearchResult, Searcher};
+pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;

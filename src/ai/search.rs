@@ -35,8 +35,9 @@ pub struct SearchResult {
 /// Depth used when there is no depth limit (the exact solver): more plies than any game.
 pub(crate) const UNLIMITED: u32 = 100_000;
 
-/// Iterations never go deeper than this without an explicit depth limit.
-const MAX_ITERATIVE_DEPTH: u32 = 120;
+/// The deepest iteration without a depth limit (and the most `mancala-cli analyze
+/// --depth` asks for): more plies than the search ever completes in a move's time.
+pub const MAX_DEPTH: u32 = 120;
 
 /// A reusable searcher: keeps its transposition table between moves of a game.
 pub struct Searcher {
@@ -139,7 +140,7 @@ pub(crate) struct Run<'a> {
 impl Run<'_> {
     pub(crate) fn search(&mut self, pos: &Position, depth: Option<u32>) -> Option<SearchResult> {
         let first = pos.legal_moves().first()?;
-        let max_depth = depth.unwrap_or(MAX_ITERATIVE_DEPTH).max(1);
+        let max_depth = depth.unwrap_or(MAX_DEPTH).max(1);
         let mut result = SearchResult {
             best: first,
             score: evaluate(pos),

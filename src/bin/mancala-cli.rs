@@ -1,8 +1,11 @@
-//! Engine tools for scripts and benchmarks; see `mancala-cli help`.
+//! Engine tools for scripts and benchmarks; see `mancala-cli --help`.
+
+use clap::Parser;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(error) = mancala::cli::run(&args) {
+    // clap prints help and version to stdout (exit 0) and flag errors to stderr (exit 2).
+    let cli = mancala::cli::Cli::parse();
+    if let Err(error) = cli.run() {
         eprintln!("mancala-cli: {error}");
         std::process::exit(2);
     }

@@ -1,36 +1,55 @@
 //! `mancala-cli analyze --movetime MS | --depth D`: the best move for the side to move.
 
-use super::args::{Args, CliError};
+use super::args::{CliError, GameArgs};
+use super::values;
 use crate::ai::{describe, EndgameTable, Limits, Searcher};
-use crate::engine::Variant;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let game = args.game()?;
+/// The transposition table of a plain analysis, in MB.
+const ANALYZE_HASH_MB: usize = 256;
+
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("budget").required(true).multiple(true)))]
+pub struct AnalyzeArgs {
+    /// Think for this long, 1 to 3600000 ms.
+    #[arg(long, value_name = "MS", value_parser = values::movetime_ms, group = "budget")]
+    movetime: Option<u64>,
+    /// Search this many plies, 1 to 120 (with --movetime: whichever comes first).
+    #[arg(long, value_name = "D", value_parser = values::search_depth, group = "budget")]
+    depth: Option<u32>,
+    /// Transposition table size, 1 to 16384 MB.
+    #[arg(long, value_name = "MB", value_parser = values::hash_mb, default_value_t = ANALYZE_HASH_MB)]
+    hash: usize,
+    /// Kalah endgame tables for boards of up to N seeds, 0 to 20 [default: none: building
+    /// them takes longer than a short analysis].
+    #[arg(long, value_name = "N", value_parser = values::table_seeds)]
+    tables: Option<u32>,
+    /// Print one JSON object: {"best":m,"score":s,"depth":d,"pv":[...],"nodes":n,"seconds":t}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
+    let game = args.game.game()?;
     let pos = game.position();
     let limits = Limits {
-        depth: args.number("depth")?,
-        time: args.number::<u64>("movetime")?.map(Duration::from_millis),
+        depth: args.depth,
+        time: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    if limits.depth.is_none() && limits.time.is_none() {
-        return Err(CliError("analyze needs --movetime MS or --depth D".into()));
-    }
-    let mut searcher = Searcher::new(args.number("hash")?.unwrap_or(256));
+    let mut searcher = Searcher::new(args.hash);
     searcher.set_history(game.history());
-    // Kalah endgame tables only on request (`--tables N`, boards of up to N seeds):
-    // building them takes longer than a short analysis.
-    if let Some(seeds) = args.number::<u32>("tables")? {
-        if seeds > 0 && pos.variant() == Variant::Kalah {
-            searcher.set_endgame(Some(Arc::new(EndgameTable::build(pos.rules(), seeds))));
-        }
+    if let Some(seeds) = super::solve::table_seeds(args.tables, None, pos.rules())? {
+        searcher.set_endgame(Some(Arc::new(EndgameTable::build(pos.rules(), seeds))));
     }
     let result = searcher
         .search(pos, &limits)
         .ok_or_else(|| CliError("the game is over: there is no move to analyze".into()))?;
-    if args.json() {
+    if args.json {
         println!(
             "{}",
             json!({

@@ -1,7 +1,8 @@
-//! Command-line arguments shared by every `mancala-cli` subcommand.
+//! The flags every `mancala-cli` subcommand takes: the rules and the game record.
 
-use crate::engine::{Game, Position, Rules, Side, Variant};
-use std::collections::HashMap;
+use super::values::{self, VariantName};
+use crate::engine::{Game, Position, RecordError, Rules, RulesError, Side, Variant};
+use clap::Args;
 
 /// A failed command: the message goes to stderr and the process exits non-zero.
 #[derive(Debug)]
@@ -19,95 +20,67 @@ impl<E: std::error::Error> From<E> for CliError {
     }
 }
 
-/// Parsed `--flag value` pairs, `--switch`es and repeated `--rule`s.
-#[derive(Debug, Default)]
-pub struct Args {
-    values: HashMap<String, String>,
-    switches: Vec<String>,
-    rules: Vec<String>,
+/// `--variant`, `--seeds`, `--houses`, `--rule` and `--moves`: the game a command works on.
+#[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Game")]
+pub struct GameArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = VariantName::Kalah)]
+    pub variant: VariantName,
+    /// Seeds per house at the start, 3 to 7.
+    #[arg(long, value_name = "N", value_parser = values::seeds, default_value_t = 4)]
+    pub seeds: u8,
+    /// Houses per row, 6 or 7 (Congkak only; Kalah and Oware have 6).
+    #[arg(long, value_name = "H", value_parser = values::houses, default_value_t = 6)]
+    pub houses: u8,
+    /// A rule option, repeatable: empty-capture=on|off (Kalah, Congkak),
+    /// grand-slam=no-capture|forbidden|capture-all (Oware).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+    /// The game record from the start, space-separated house numbers (e.g. "3 6 1").
+    #[arg(long, value_name = "RECORD")]
+    pub moves: Option<String>,
 }
 
-/// Flags that take no value.
-const SWITCHES: &[&str] = &["json", "help"];
-
-impl Args {
-    pub fn parse(args: &[String]) -> Result<Args, CliError> {
-        let mut parsed = Args::default();
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let name = arg
-                .strip_prefix("--")
-                .ok_or_else(|| CliError(format!("unexpected argument '{arg}'")))?;
-            let (name, inline) = match name.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (name, None),
-            };
-            if SWITCHES.contains(&name) {
-                parsed.switches.push(name.to_string());
-                continue;
-            }
-            let value = match inline {
-                Some(v) => v,
-                None => it
-                    .next()
-                    .cloned()
-                    .ok_or_else(|| CliError(format!("--{name} needs a value")))?,
-            };
-            if name == "rule" {
-                parsed.rules.push(value);
-            } else {
-                parsed.values.insert(name.to_string(), value);
-            }
-        }
-        Ok(parsed)
-    }
-
-    pub fn switch(&self, name: &str) -> bool {
-        self.switches.iter().any(|s| s == name)
-    }
-
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.values.get(name).map(String::as_str)
-    }
-
-    /// A numeric flag, with a clear error when it is not a number.
-    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, CliError> {
-        self.value(name)
-            .map(|v| {
-                v.parse()
-                    .map_err(|_| CliError(format!("--{name} takes a number, not '{v}'")))
-            })
-            .transpose()
-    }
-
-    /// `--variant`, `--seeds`, `--houses` and every `--rule`, checked against the rules
-    /// (docs/rules.md) once all are read.
+impl GameArgs {
+    /// The rules the flags ask for, checked as a whole (`--houses 7` is Congkak's alone,
+    /// `--rule grand-slam=…` Oware's).
     pub fn rules(&self) -> Result<Rules, CliError> {
-        let variant: Variant = self.value("variant").unwrap_or("kalah").parse()?;
-        let mut rules = Rules::builder(variant);
-        if let Some(seeds) = self.number::<u8>("seeds")? {
-            rules = rules.seeds(seeds);
-        }
-        if let Some(houses) = self.number::<u8>("houses")? {
-            rules = rules.houses(houses);
-        }
+        let variant: Variant = self.variant.into();
+        let mut rules = Rules::builder(variant)
+            .seeds(self.seeds)
+            .houses(self.houses);
         for rule in &self.rules {
-            rules = rules.option(rule)?;
+            rules = rules.option(rule).map_err(flag_error)?;
+            let name = rule.split_once('=').map_or(rule.as_str(), |(name, _)| name);
+            if !variant.options().iter().any(|option| option.name() == name) {
+                let own: Vec<&str> = variant.options().iter().map(|o| o.name()).collect();
+                return Err(CliError(format!(
+                    "--rule: {variant} has no rule '{name}' (its rules: {}; seeds and houses have flags of their own)",
+                    own.join(", ")
+                )));
+            }
         }
-        Ok(rules.build()?)
+        rules.build().map_err(flag_error)
     }
 
-    /// The game after `--moves` from the start of `--variant` & co. An illegal move is
-    /// an error naming its 1-based index and the reason.
+    /// The game after `--moves` from the start. An illegal move is an error naming its
+    /// 1-based index and the reason.
     pub fn game(&self) -> Result<Game, CliError> {
         let start = Position::start_with(self.rules()?, Side::South);
-        Ok(Game::parse_record(
-            start,
-            self.value("moves").unwrap_or(""),
-        )?)
+        let record = self.moves.as_deref().unwrap_or("");
+        Game::parse_record(start, record)
+            .map_err(|e: RecordError| CliError(format!("--moves: {e}")))
     }
+}
 
-    pub fn json(&self) -> bool {
-        self.switch("json")
-    }
+/// Names the flag a rules error came from, as clap does for the values it checks.
+fn flag_error(error: RulesError) -> CliError {
+    let flag = match error {
+        RulesError::SeedsOutOfRange { .. } => "--seeds",
+        RulesError::HousesNotAllowed { .. } => "--houses",
+        RulesError::UnknownVariant(_) => "--variant",
+        _ => "--rule",
+    };
+    CliError(format!("{flag}: {error}"))
 }

@@ -1,7 +1,8 @@
 //! `mancala-cli match --levels A,B --games N`: plays level A against level B, both
 //! colours and varied openings, and prints the score (how the levels are calibrated).
 
-use super::args::{Args, CliError};
+use super::args::{CliError, GameArgs};
+use super::values;
 use crate::ai::{Level, Searcher};
 use crate::engine::{Game, Outcome, Position, Side};
 use rand::rngs::StdRng;
@@ -32,20 +33,33 @@ impl Tally {
     }
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let levels = args
-        .value("levels")
-        .ok_or_else(|| CliError("match needs --levels A,B (e.g. --levels strong,expert)".into()))?;
-    let (a, b) = levels
-        .split_once(',')
-        .ok_or_else(|| CliError(format!("--levels takes two levels, A,B, not '{levels}'")))?;
-    let (a, b): (Level, Level) = (a.parse().map_err(CliError)?, b.parse().map_err(CliError)?);
-    let games: u32 = args.number("games")?.unwrap_or(20);
-    let seed: u64 = args.number("seed")?.unwrap_or(1);
-    let time_scale: f64 = args.number("time-scale")?.unwrap_or(1.0);
-    let start = *args.game()?.position();
-    let tally = play_match(start, [a, b], games, seed, time_scale);
-    if args.json() {
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// The two levels, A,B, each beginner, casual, intermediate, strong or expert.
+    #[arg(long, value_name = "A,B", value_parser = values::level_pair)]
+    levels: (Level, Level),
+    /// Games to play, 1 to 100000 (rounded up to pairs: each opening with both colours).
+    #[arg(long, value_name = "N", value_parser = values::match_games, default_value_t = 20)]
+    games: u32,
+    /// Seed of the random openings (the same seed plays the same openings).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Factor on each level's thinking time, 0.001 to 100.
+    #[arg(long, value_name = "F", value_parser = values::time_scale, default_value_t = 1.0,
+          allow_negative_numbers = true)]
+    time_scale: f64,
+    /// Print one JSON object with the games, wins, draws, score and margin.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    let (a, b) = args.levels;
+    let start = *args.game.game()?.position();
+    let tally = play_match(start, [a, b], args.games, args.seed, args.time_scale);
+    if args.json {
         println!(
             "{}",
             json!({

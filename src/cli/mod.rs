@@ -1,8 +1,9 @@
 //! `mancala-cli`: engine tools and screenshots. Other tools drive it, so its flags and
-//! JSON are a contract: every subcommand takes `--variant`, `--seeds`, `--houses`,
-//! `--rule NAME=VALUE` and `--moves "3 6 1"` (notation as in docs/rules.md), and
-//! `--json` prints exactly one JSON object; the shapes are documented on each module.
-//! One module per subcommand; each has `run(&Args) -> Result<(), CliError>`.
+//! JSON are a contract (docs/cli.md): every subcommand takes `--variant`, `--seeds`,
+//! `--houses`, `--rule NAME=VALUE` and `--moves "3 6 1"` (notation as in docs/rules.md),
+//! and `--json` prints exactly one JSON object; the shapes are documented on each module.
+//! One module per subcommand, each with its flags (a clap `Args` struct) and `run`.
+//! clap refuses unknown flags and checks every value (`values.rs`) before a command runs.
 
 mod analyze;
 mod args;
@@ -11,31 +12,79 @@ mod perft;
 mod screenshot;
 mod show;
 mod solve;
+mod values;
 
-pub use args::{Args, CliError};
+pub use args::{CliError, GameArgs};
 pub use show::position_json;
 
-const USAGE: &str =
-    "usage: mancala-cli <show|perft|analyze|solve|match> [--variant kalah|oware|congkak] \
-[--seeds N] [--houses H] [--rule NAME=VALUE]... [--moves \"3 6 1\"] [--json] [command flags]";
+use clap::{Parser, Subcommand};
 
-/// Runs one subcommand; `args` excludes the program name.
-pub fn run(args: &[String]) -> Result<(), CliError> {
-    let (command, rest) = args
-        .split_first()
-        .ok_or_else(|| CliError(USAGE.to_string()))?;
-    let parsed = Args::parse(rest)?;
-    match command.as_str() {
-        "show" => show::run(&parsed),
-        "perft" => perft::run(&parsed),
-        "analyze" => analyze::run(&parsed),
-        "solve" => solve::run(&parsed),
-        "match" => match_games::run(&parsed),
-        "screenshot" => screenshot::run(&parsed),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(())
+/// Engine tools for Kalah, Oware and Congkak: positions, perft, analysis, exact solving,
+/// matches between computer levels, and screenshots of the app.
+#[derive(Parser, Debug)]
+#[command(
+    name = "mancala-cli",
+    version,
+    after_help = "Moves are house numbers 1..H of the side to move, counted from the mover's \
+left (docs/rules.md). `mancala-cli <COMMAND> --help` lists a command's flags, their ranges \
+and defaults; the JSON of each is in docs/cli.md."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The position after the moves, and the legal moves.
+    Show(show::ShowArgs),
+    /// Counts the move sequences of a given depth (and times move making).
+    Perft(perft::PerftArgs),
+    /// The best move for the side to move, within a time or depth budget.
+    Analyze(analyze::AnalyzeArgs),
+    /// The exact value of the position under perfect play.
+    Solve(solve::SolveArgs),
+    /// Two computer levels play each other, both colours of each random opening.
+    Match(match_games::MatchArgs),
+    /// Renders a screen of the real app headless and writes it as a PNG.
+    Screenshot(screenshot::ScreenshotArgs),
+}
+
+impl Cli {
+    /// Runs the parsed command.
+    pub fn run(self) -> Result<(), CliError> {
+        match self.command {
+            Command::Show(args) => show::run(&args),
+            Command::Perft(args) => perft::run(&args),
+            Command::Analyze(args) => analyze::run(&args),
+            Command::Solve(args) => solve::run(&args),
+            Command::Match(args) => match_games::run(&args),
+            Command::Screenshot(args) => screenshot::run(&args),
         }
-        other => Err(CliError(format!("unknown command '{other}'\n{USAGE}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn unknown_and_misspelt_flags_are_refused() {
+        for args in [
+            &["show", "--seed", "3"][..],
+            &["analyze", "--movetme", "100"],
+            &["show", "--json=no"],
+            &["solve", "--frobnicate"],
+            &["show", "stray"],
+        ] {
+            let argv = std::iter::once("mancala-cli").chain(args.iter().copied());
+            assert!(Cli::try_parse_from(argv).is_err(), "{args:?} was accepted");
+        }
     }
 }

@@ -1,19 +1,30 @@
 //! `mancala-cli perft --depth D`: counts move sequences and times move making.
 
-use super::args::{Args, CliError};
+use super::args::{CliError, GameArgs};
+use super::values;
 use crate::engine::perft;
 use serde_json::json;
 use std::time::Instant;
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let depth: u32 = args
-        .number("depth")?
-        .ok_or_else(|| CliError("perft needs --depth D".into()))?;
-    let game = args.game()?;
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Plies to count, 0 to 64 (0: the position itself).
+    #[arg(long, value_name = "D", value_parser = values::perft_depth)]
+    depth: u32,
+    /// Print one JSON object: {"depth":D,"leaves":N,"seconds":t}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+pub fn run(args: &PerftArgs) -> Result<(), CliError> {
+    let depth = args.depth;
+    let game = args.game.game()?;
     let started = Instant::now();
     let leaves = perft(game.position(), depth);
     let seconds = started.elapsed().as_secs_f64();
-    if args.json() {
+    if args.json {
         println!(
             "{}",
             json!({"depth": depth, "leaves": leaves, "seconds": seconds})

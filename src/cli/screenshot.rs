@@ -4,16 +4,17 @@
 //! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
 //! [--size 1080x2400] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
-//! [--tap "Reset statistics|Oware"]`
+//! [--tap LABEL]...` (the flags are [`ScreenshotArgs`]).
 //!
-//! `--tap` taps buttons by their accessible label (English), one after the other, once
-//! the screen is up: the questions and dialogs a screen opens can be looked at too.
+//! Each `--tap` taps a button by its accessible label, one after the other, once the
+//! screen is up: the questions and dialogs a screen opens can be looked at too.
 //!
 //! The size is in physical pixels; the scale factor makes the short side 360 logical
 //! pixels, a phone's width (1080x2400 renders a 360x800 phone at 3x). The app runs on a
 //! private, temporary data directory so no player's files are read or touched.
 
-use super::args::{Args, CliError};
+use super::args::{CliError, GameArgs};
+use super::values;
 use crate::app::App;
 use crate::engine::{House, Position, Rules};
 use crate::players::{Difficulty, Opponent};
@@ -28,7 +29,67 @@ use std::sync::Arc;
 /// The narrow side of the window in logical pixels: a phone held upright.
 const PHONE_WIDTH: f32 = 360.0;
 
-pub fn run(args: &Args) -> Result<(), CliError> {
+/// Which screen: the app's screens, plus the game-over panel over a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ScreenName {
+    Home,
+    #[value(alias = "newgame")]
+    NewGame,
+    Game,
+    Settings,
+    Rules,
+    Stats,
+    #[value(alias = "game-over")]
+    Gameover,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LanguageName {
+    En,
+    My,
+    Th,
+    Ms,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ThemeName {
+    Light,
+    Dark,
+    #[value(alias = "contrast")]
+    HighContrast,
+    System,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ScreenshotArgs {
+    /// The screen to render.
+    #[arg(long, value_enum, default_value_t = ScreenName::Home)]
+    screen: ScreenName,
+    /// The PNG file to write.
+    #[arg(long, value_name = "FILE.png")]
+    out: PathBuf,
+    /// Window size in physical pixels, each side 200 to 8000; the short side is 360
+    /// logical pixels.
+    #[arg(long, value_name = "WxH", value_parser = values::screen_size, default_value = "1080x2400")]
+    size: (u32, u32),
+    /// The app's language.
+    #[arg(long, value_enum, default_value_t = LanguageName::En)]
+    lang: LanguageName,
+    /// The app's theme (system: the desktop's own preference, light where unknown).
+    #[arg(long, value_enum, default_value_t = ThemeName::Light)]
+    theme: ThemeName,
+    /// The opponent: 0 for two people at one device, 1 to 5 for the computer's level.
+    #[arg(long, value_name = "L", value_parser = values::screenshot_level, default_value_t = 2)]
+    level: u8,
+    /// Tap the button with this accessible label (as the chosen language shows it)
+    /// before the snapshot, scrolling to it; repeat to tap several in order.
+    #[arg(long, value_name = "LABEL")]
+    tap: Vec<String>,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+pub fn run(args: &ScreenshotArgs) -> Result<(), CliError> {
     let shot = Shot::parse(args)?;
     // A new folder of its own each time (never a fixed name that something else could
     // hold), removed with everything in it when `dir` goes out of scope.
@@ -56,57 +117,37 @@ struct Shot {
 }
 
 impl Shot {
-    fn parse(args: &Args) -> Result<Shot, CliError> {
-        let target = match args.value("screen").unwrap_or("home") {
-            "home" => Target::Screen(Screen::Home),
-            "new-game" | "newgame" => Target::Screen(Screen::NewGame),
-            "game" => Target::Screen(Screen::Game),
-            "settings" => Target::Screen(Screen::Settings),
-            "rules" => Target::Screen(Screen::Rules),
-            "stats" => Target::Screen(Screen::Stats),
-            "gameover" | "game-over" => Target::GameOver,
-            other => {
-                return Err(CliError(format!(
-                    "unknown screen '{other}' (expected home, new-game, game, settings, rules, stats or gameover)"
-                )))
-            }
+    fn parse(args: &ScreenshotArgs) -> Result<Shot, CliError> {
+        let target = match args.screen {
+            ScreenName::Home => Target::Screen(Screen::Home),
+            ScreenName::NewGame => Target::Screen(Screen::NewGame),
+            ScreenName::Game => Target::Screen(Screen::Game),
+            ScreenName::Settings => Target::Screen(Screen::Settings),
+            ScreenName::Rules => Target::Screen(Screen::Rules),
+            ScreenName::Stats => Target::Screen(Screen::Stats),
+            ScreenName::Gameover => Target::GameOver,
         };
-        let out = PathBuf::from(
-            args.value("out")
-                .ok_or_else(|| CliError("screenshot needs --out FILE.png".into()))?,
-        );
-        let size = parse_size(args.value("size").unwrap_or("1080x2400"))?;
-        let language = match args.value("lang").unwrap_or("en") {
-            "en" => Language::English,
-            "my" => Language::Burmese,
-            "th" => Language::Thai,
-            "ms" => Language::Malay,
-            other => {
-                return Err(CliError(format!(
-                    "unknown --lang '{other}' (en, my, th, ms)"
-                )))
-            }
+        let out = args.out.clone();
+        let size = PhysicalSize::new(args.size.0, args.size.1);
+        let language = match args.lang {
+            LanguageName::En => Language::English,
+            LanguageName::My => Language::Burmese,
+            LanguageName::Th => Language::Thai,
+            LanguageName::Ms => Language::Malay,
         };
-        let theme = match args.value("theme").unwrap_or("light") {
-            "light" => Theme::Light,
-            "dark" => Theme::Dark,
-            "high-contrast" | "contrast" => Theme::HighContrast,
-            "system" => Theme::System,
-            other => {
-                return Err(CliError(format!(
-                    "unknown --theme '{other}' (light, dark, high-contrast)"
-                )))
-            }
+        let theme = match args.theme {
+            ThemeName::Light => Theme::Light,
+            ThemeName::Dark => Theme::Dark,
+            ThemeName::HighContrast => Theme::HighContrast,
+            ThemeName::System => Theme::System,
         };
-        let opponent = match args.number::<u8>("level")?.unwrap_or(2) {
-            0 => Opponent::Human,
-            number => match Difficulty::from_number(number) {
-                Some(level) => Opponent::Computer { level },
-                None => return Err(CliError(format!("--level takes 0..5, not {number}"))),
-            },
+        // The value parser keeps the level in 0..=5.
+        let opponent = match Difficulty::from_number(args.level) {
+            Some(level) => Opponent::Computer { level },
+            None => Opponent::Human,
         };
-        let rules = args.rules()?;
-        let game = args.game()?;
+        let rules = args.game.rules()?;
+        let game = args.game.game()?;
         let mut settings = Settings {
             variant: rules.variant(),
             opponent,
@@ -123,10 +164,7 @@ impl Shot {
             rules,
             opponent,
             moves: game.moves().to_vec(),
-            taps: args
-                .value("tap")
-                .map(|labels| labels.split('|').map(str::to_string).collect())
-                .unwrap_or_default(),
+            taps: args.tap.clone(),
         })
     }
 
@@ -315,16 +353,6 @@ fn finish_game(rules: Rules, moves: &mut Vec<House>) {
     }
 }
 
-fn parse_size(text: &str) -> Result<PhysicalSize, CliError> {
-    let bad = || CliError(format!("--size takes WIDTHxHEIGHT in pixels, not '{text}'"));
-    let (w, h) = text.split_once('x').ok_or_else(bad)?;
-    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-    if !(200..=8000).contains(&w) || !(200..=8000).contains(&h) {
-        return Err(bad());
-    }
-    Ok(PhysicalSize::new(w, h))
-}
-
 fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), CliError> {
     let file = std::fs::File::create(path)
         .map_err(|e| CliError(format!("cannot create {}: {e}", path.display())))?;
@@ -343,17 +371,6 @@ fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), Cl
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_parse_and_absurd_ones_are_refused() {
-        assert_eq!(
-            parse_size("1080x2400").unwrap(),
-            PhysicalSize::new(1080, 2400)
-        );
-        assert!(parse_size("1080").is_err());
-        assert!(parse_size("10x10").is_err());
-        assert!(parse_size("axb").is_err());
-    }
 
     #[test]
     fn a_finished_record_is_left_alone_and_an_open_one_is_played_out() {

@@ -1,13 +1,22 @@
 //! `mancala-cli show`: the position after `--moves`.
 
-use super::args::{Args, CliError};
+use super::args::{CliError, GameArgs};
 use crate::engine::{Position, Side};
 use serde_json::json;
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let game = args.game()?;
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print one JSON object (the shape is in docs/cli.md).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &ShowArgs) -> Result<(), CliError> {
+    let game = args.game.game()?;
     let pos = game.position();
-    if args.json() {
+    if args.json {
         println!("{}", position_json(pos));
     } else {
         println!("{} ({} seeds)", pos.variant(), pos.rules().seeds());

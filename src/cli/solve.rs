@@ -1,8 +1,9 @@
 //! `mancala-cli solve`: the exact value of the position under perfect play.
 
-use super::args::{Args, CliError};
+use super::args::{CliError, GameArgs};
+use super::values;
 use crate::ai::{EndgameTable, Limits, Searcher};
-use crate::engine::Variant;
+use crate::engine::{Rules, Variant};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,27 +15,63 @@ const SOLVER_HASH_MB: usize = 1024;
 /// Seeds on the board covered by the solver's Kalah endgame tables.
 const SOLVER_TABLE_SEEDS: u32 = 16;
 
-pub fn run(args: &Args) -> Result<(), CliError> {
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Give up after this long, 1 to 3600000 ms [default: no limit].
+    #[arg(long, value_name = "MS", value_parser = values::movetime_ms)]
+    movetime: Option<u64>,
+    /// Give up after about this many positions [default: no limit].
+    #[arg(long, value_name = "N", value_parser = values::nodes)]
+    nodes: Option<u64>,
+    /// Transposition table size, 1 to 16384 MB.
+    #[arg(long, value_name = "MB", value_parser = values::hash_mb, default_value_t = SOLVER_HASH_MB)]
+    hash: usize,
+    /// Kalah endgame tables for boards of up to N seeds, 0 to 20 (0: none)
+    /// [default: 16 for Kalah].
+    #[arg(long, value_name = "N", value_parser = values::table_seeds)]
+    tables: Option<u32>,
+    /// Print one JSON object: {"value":v,"best":m,"nodes":n,"seconds":t}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// The endgame tables `--tables` asks for under `rules`: `default` when the flag is
+/// absent; tables exist for Kalah only, so asking for them elsewhere is an error rather
+/// than a flag silently ignored.
+pub(super) fn table_seeds(
+    asked: Option<u32>,
+    default: Option<u32>,
+    rules: Rules,
+) -> Result<Option<u32>, CliError> {
+    let kalah = rules.variant() == Variant::Kalah;
+    match asked {
+        Some(seeds) if seeds > 0 && !kalah => Err(CliError(format!(
+            "--tables: endgame tables exist for Kalah only, not {}",
+            rules.variant()
+        ))),
+        Some(0) => Ok(None),
+        Some(seeds) => Ok(Some(seeds)),
+        None => Ok(default.filter(|_| kalah)),
+    }
+}
+
+pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let started = Instant::now();
-    let game = args.game()?;
+    let game = args.game.game()?;
     let pos = game.position();
     let limits = Limits {
-        time: args.number::<u64>("movetime")?.map(Duration::from_millis),
-        nodes: args.number("nodes")?,
+        time: args.movetime.map(Duration::from_millis),
+        nodes: args.nodes,
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(args.number("hash")?.unwrap_or(SOLVER_HASH_MB));
+    let mut searcher = Searcher::new(args.hash);
     searcher.set_history(game.history());
-    // Kalah endgame tables: `--tables N` sizes them (boards of up to N seeds; 0: none).
-    // The default is larger than the app's: 30 MB built in seconds saves a third of
-    // the nodes of a full solve.
-    let table = match args.number::<u32>("tables")?.unwrap_or(SOLVER_TABLE_SEEDS) {
-        0 => None,
-        seeds if pos.variant() == Variant::Kalah => {
-            Some(Arc::new(EndgameTable::build(pos.rules(), seeds)))
-        }
-        _ => None,
-    };
+    // The default tables are larger than the app's: 30 MB built in seconds saves a third
+    // of the nodes of a full solve.
+    let table = table_seeds(args.tables, Some(SOLVER_TABLE_SEEDS), pos.rules())?
+        .map(|seeds| Arc::new(EndgameTable::build(pos.rules(), seeds)));
     searcher.set_endgame(table);
     if pos.is_over() {
         return Err(CliError(
@@ -45,7 +82,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let solution = searcher.solve(pos, &limits).ok_or_else(|| {
         CliError("stopped by --movetime or --nodes before the value was proven".into())
     })?;
-    if args.json() {
+    if args.json {
         println!(
             "{}",
             json!({

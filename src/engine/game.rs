@@ -99,9 +99,11 @@ impl Game {
                 token: token.to_string(),
                 reason,
             };
-            let number: u32 = token
-                .parse()
-                .map_err(|_| error(RecordErrorKind::NotANumber))?;
+            // Digits only: `u32::from_str` would also take `+3`, which no record writes.
+            let number: u32 = Some(token)
+                .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| error(RecordErrorKind::NotANumber))?;
             game.play_number(number)
                 .map_err(|why| error(RecordErrorKind::Illegal(why)))?;
         }
