@@ -1280,3 +1280,27 @@ fn escape_on_home_asks_the_app_to_leave_and_back_elsewhere_goes_back() {
     press_key(&ui, slint::platform::Key::Back);
     assert_eq!(left.get(), 1);
 }
+
+#[test]
+fn a_single_result_keeps_its_card_small_and_its_numbers_by_their_labels() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let row = r#"{"variant":"kalah","opponent":{"kind":"computer","level":1},"won":1}"#;
+    std::fs::write(
+        dir.path().join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{row}]}}"#),
+    )
+    .unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    // A wide window, where a card stretched to fit would set "Won" far from "Lost".
+    ui.window.window().set_size(LogicalSize::new(1200.0, 800.0));
+    advance(50);
+    let card: Vec<_> = ElementHandle::find_by_accessible_label(&ui.window, "Kalah · Beginner")
+        .filter(|e| e.accessible_role() == Some(AccessibleRole::Groupbox))
+        .collect();
+    assert_eq!(card.len(), 1, "{}", shown_text(&ui));
+    let size = card[0].size();
+    assert!(size.height < 300.0, "the card keeps its height: {size:?}");
+    assert!(size.width <= 600.0, "and a phone's width: {size:?}");
+}
