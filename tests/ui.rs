@@ -958,3 +958,349 @@ fn a_read_only_data_folder_keeps_the_bad_file_in_place_and_says_so() {
     );
     assert!(shown.contains("the data folder is read-only"), "{shown}");
 }
+
+// ---- issue 13: game over says why, statistics reset, no surprises ------------------------
+
+/// A game from a hand-made position (`houses` South then North), `moves` played on it.
+fn game_from(rules: Rules, houses: [&[u8]; 2], stores: [u8; 2], first: Side, moves: &[u8]) -> Game {
+    let start = Position::from_parts(rules, houses, stores, first).unwrap();
+    let mut game = Game::from_start(start);
+    for &m in moves {
+        game.play(House::new(m).unwrap()).unwrap();
+    }
+    game
+}
+
+/// Shows `game` (one move from its end), plays `last` by tapping it and returns every
+/// text on screen once the game-over panel is up.
+fn finish_by_tapping(ui: &Ui, game: Game, opponent: Opponent, last: (Side, u8)) -> String {
+    ui.app.show_game(game, opponent);
+    advance(20);
+    assert!(!ui.position().is_over(), "one move from the end");
+    ui.tap(&Ui::house_label(last.0, last.1));
+    ui.settle();
+    assert!(ui.position().is_over());
+    assert!(
+        ui.exists("Rematch"),
+        "the game-over panel: {}",
+        shown_text(ui)
+    );
+    shown_text(ui)
+}
+
+fn says(shown: &str, sentence: &str) {
+    assert!(shown.contains(sentence), "'{sentence}' in: {shown}");
+}
+
+#[test]
+fn the_game_over_panel_names_the_end_reason_for_each_kind_of_ending() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    let (oware, kalah) = (Rules::new(Variant::Oware), Rules::new(Variant::Kalah));
+
+    // Oware, majority: South's 2 seeds capture 2 + 3 and reach 27 of 48; North's other
+    // 5 seeds stay in its houses.
+    let majority = game_from(
+        oware,
+        [&[0, 0, 0, 0, 0, 2], &[1, 2, 5, 0, 0, 0]],
+        [22, 16],
+        Side::South,
+        &[],
+    );
+    let shown = finish_by_tapping(&ui, majority, Opponent::Human, (Side::South, 6));
+    says(&shown, "Player 1 wins!");
+    says(&shown, "Player 1 finished 11 seeds ahead.");
+    says(&shown, "Player 1 captured more than half of the 48 seeds.");
+    says(
+        &shown,
+        "The 5 seeds left in the houses stay there and count for nobody.",
+    );
+    // Looking at the board keeps the explanation, in one line under it.
+    ui.tap("Look at the board");
+    assert!(!ui.exists("Rematch"), "the panel is put aside");
+    says(
+        &shown_text(&ui),
+        "Player 1 captured more than half of the 48 seeds. The 5 seeds left in the houses stay there and count for nobody.",
+    );
+
+    // Kalah, no seeds: South's last seed goes into its store; North's 9 go to North.
+    let no_seeds = game_from(
+        kalah,
+        [&[0, 0, 0, 0, 0, 1], &[4, 5, 0, 0, 0, 0]],
+        [20, 18],
+        Side::South,
+        &[],
+    );
+    let shown = finish_by_tapping(&ui, no_seeds, BEGINNER, (Side::South, 6));
+    says(&shown, "The computer wins");
+    says(&shown, "The computer finished 6 seeds ahead.");
+    says(&shown, "You have no seeds left in your houses.");
+    says(
+        &shown,
+        "The 9 seeds left on the board went to the computer's store.",
+    );
+    says(&shown, "Wins in a row against Beginner: 0 (best: 0)");
+
+    // Oware, cannot feed: North plays its last seed and no South move reaches North.
+    let starving = game_from(
+        oware,
+        [&[3, 1, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 1]],
+        [20, 23],
+        Side::North,
+        &[],
+    );
+    let shown = finish_by_tapping(&ui, starving, Opponent::Human, (Side::North, 6));
+    says(&shown, "Player 1 finished 2 seeds ahead.");
+    says(
+        &shown,
+        "Player 1 had to give the opponent seeds, and no move could.",
+    );
+    says(&shown, "Player 1 took the 5 seeds left on their side.");
+
+    // Oware, repetition: two lone seeds chase each other round to the start again.
+    let chase = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5];
+    let repeated = game_from(
+        oware,
+        [&[0, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 1]],
+        [23, 21],
+        Side::South,
+        &chase,
+    );
+    let shown = finish_by_tapping(&ui, repeated, Opponent::Human, (Side::North, 5));
+    says(&shown, "The same position came back a second time.");
+    says(
+        &shown,
+        "Each player took the seeds left on their side: 1 for Player 1, 1 for Player 2.",
+    );
+    says(&shown, "Player 1 finished 2 seeds ahead.");
+
+    // Resignation, against the computer, before anyone has a seed in store.
+    ui.app.show_game(Game::new(kalah), BEGINNER);
+    advance(20);
+    ui.tap("Resign");
+    let confirm = ui.find("Resign");
+    confirm
+        .last()
+        .unwrap()
+        .mock_single_click(PointerEventButton::Left);
+    advance(20);
+    ui.settle();
+    let shown = shown_text(&ui);
+    says(&shown, "The computer wins");
+    says(&shown, "You resigned.");
+    says(
+        &shown,
+        "A resignation loses the game, whatever the stores hold.",
+    );
+    assert!(
+        !shown.contains("seeds ahead"),
+        "the stores do not decide: {shown}"
+    );
+}
+
+#[test]
+fn a_tap_on_the_computers_row_on_your_turn_says_whose_house_it_is() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.app
+        .show_game(Game::new(Rules::new(Variant::Kalah)), BEGINNER);
+    advance(20);
+    ui.tap(&Ui::house_label(Side::North, 2));
+    let shown = shown_text(&ui);
+    says(&shown, "Your turn: tap a lit house");
+    says(
+        &shown,
+        "That house is the computer's. Tap a lit house in your row.",
+    );
+    assert!(!shown.contains("Wait"), "no contradiction: {shown}");
+    assert!(ui.app.record().unwrap().is_empty());
+}
+
+/// A statistics file with results in all three games.
+fn three_games_of_statistics(dir: &Path) {
+    let row = |variant: &str, level: u8, won: u32| {
+        format!(
+            r#"{{"variant":"{variant}","opponent":{{"kind":"computer","level":{level}}},"won":{won},"lost":1,"current_streak":{won},"best_streak":{won}}}"#
+        )
+    };
+    let rows = [
+        row("kalah", 1, 3),
+        row("kalah", 4, 1),
+        row("oware", 2, 2),
+        row("congkak", 3, 5),
+    ];
+    std::fs::write(
+        dir.join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{}]}}"#, rows.join(",")),
+    )
+    .unwrap();
+}
+
+/// The variants that have results, in the app and in the file on disk.
+fn variants_counted(ui: &Ui, dir: &Path) -> (Vec<Variant>, Vec<Variant>) {
+    let variants = |stats: mancala::store::Stats| {
+        let mut v: Vec<Variant> = stats.rows().iter().map(|r| r.variant).collect();
+        v.dedup();
+        v
+    };
+    (
+        variants(ui.app.stats()),
+        variants(Store::open(dir).load_stats()),
+    )
+}
+
+#[test]
+fn resetting_statistics_clears_exactly_what_was_chosen() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    three_games_of_statistics(dir.path());
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    let all = vec![Variant::Kalah, Variant::Oware, Variant::Congkak];
+    assert_eq!(variants_counted(&ui, dir.path()), (all.clone(), all));
+
+    // Chosen, then thought better of: nothing goes.
+    ui.tap("Reset statistics");
+    ui.tap("Oware");
+    says(&shown_text(&ui), "Clear the Oware statistics?");
+    ui.tap("Cancel");
+    assert_eq!(variants_counted(&ui, dir.path()).0.len(), 3);
+
+    // One game: Oware goes, against every opponent; Kalah (two levels) and Congkak stay.
+    ui.tap("Reset statistics");
+    ui.tap("Oware");
+    ui.tap("Clear");
+    let kept = vec![Variant::Kalah, Variant::Congkak];
+    assert_eq!(variants_counted(&ui, dir.path()), (kept.clone(), kept));
+    assert_eq!(ui.app.stats().rows().len(), 3, "both Kalah levels kept");
+    let kalah = ui
+        .app
+        .stats()
+        .get(Variant::Kalah, BEGINNER)
+        .copied()
+        .unwrap();
+    assert_eq!((kalah.won, kalah.lost, kalah.best_streak), (3, 1, 3));
+    assert!(!shown_text(&ui).contains("Oware ·"), "no Oware card left");
+
+    // All of them.
+    ui.tap("Reset statistics");
+    ui.tap("All games");
+    says(&shown_text(&ui), "Clear all statistics?");
+    ui.tap("Clear");
+    assert_eq!(variants_counted(&ui, dir.path()), (vec![], vec![]));
+    says(&shown_text(&ui), "No finished games yet.");
+    assert!(!ui.exists("Reset statistics"), "nothing left to reset");
+}
+
+#[test]
+fn a_new_game_over_an_unfinished_one_asks_first() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.start_game(&[("Opponent", "Another person on this device")]);
+    ui.tap("Bottom house 1");
+    ui.settle();
+    let record = ui.app.record().unwrap();
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::Home);
+
+    // Start asks, and says what becomes of the unfinished game.
+    ui.tap("New game");
+    ui.tap("Start");
+    assert_eq!(ui.screen(), Screen::NewGame, "not started yet");
+    let shown = shown_text(&ui);
+    says(&shown, "Start a new game?");
+    says(
+        &shown,
+        "Your unfinished Kalah game (0 – 0) will be discarded. It is not counted in the statistics.",
+    );
+    // Escape is "not now": the question goes, the game stays.
+    press_key(&ui, slint::platform::Key::Escape);
+    assert_eq!(ui.screen(), Screen::NewGame);
+    assert!(!shown_text(&ui).contains("Start a new game?"));
+    assert_eq!(ui.app.record().unwrap(), record);
+
+    // Keep playing goes back to it.
+    ui.tap("Start");
+    ui.tap("Keep playing");
+    assert_eq!(ui.screen(), Screen::Game);
+    assert_eq!(ui.app.record().unwrap(), record);
+
+    // Starting the new game discards it, uncounted.
+    ui.tap("Back");
+    ui.tap("New game");
+    ui.tap("Start");
+    ui.tap("Start the new game");
+    assert_eq!(ui.screen(), Screen::Game);
+    assert!(ui.app.record().unwrap().is_empty());
+    assert!(
+        ui.app.stats().rows().is_empty(),
+        "the unfinished game is not counted"
+    );
+
+    // A finished game is nothing to lose: no question.
+    ui.tap("Resign");
+    let confirm = ui.find("Resign");
+    confirm
+        .last()
+        .unwrap()
+        .mock_single_click(PointerEventButton::Left);
+    advance(20);
+    ui.tap("New game");
+    ui.tap("Start");
+    assert_eq!(ui.screen(), Screen::Game, "started at once");
+}
+
+/// Presses and releases `key` in the window.
+fn press_key(ui: &Ui, key: slint::platform::Key) {
+    let text: slint::SharedString = key.into();
+    let window = ui.window.window();
+    window.dispatch_event(WindowEvent::KeyPressed { text: text.clone() });
+    window.dispatch_event(WindowEvent::KeyReleased { text });
+    advance(20);
+}
+
+#[test]
+fn escape_on_home_asks_the_app_to_leave_and_back_elsewhere_goes_back() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    let left = std::rc::Rc::new(std::cell::Cell::new(0));
+    let count = left.clone();
+    ui.app.on_leave(move || count.set(count.get() + 1));
+    ui.tap("Settings");
+    press_key(&ui, slint::platform::Key::Escape);
+    assert_eq!(ui.screen(), Screen::Home, "Escape goes back a screen");
+    assert_eq!(left.get(), 0, "and does not leave from there");
+    press_key(&ui, slint::platform::Key::Escape);
+    assert_eq!(left.get(), 1, "Escape on home leaves the app");
+    // Android's Back on home is left to Android, which closes the app itself.
+    press_key(&ui, slint::platform::Key::Back);
+    assert_eq!(left.get(), 1);
+}
+
+#[test]
+fn a_single_result_keeps_its_card_small_and_its_numbers_by_their_labels() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let row = r#"{"variant":"kalah","opponent":{"kind":"computer","level":1},"won":1}"#;
+    std::fs::write(
+        dir.path().join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{row}]}}"#),
+    )
+    .unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    // A wide window, where a card stretched to fit would set "Won" far from "Lost".
+    ui.window.window().set_size(LogicalSize::new(1200.0, 800.0));
+    advance(50);
+    let card: Vec<_> = ElementHandle::find_by_accessible_label(&ui.window, "Kalah · Beginner")
+        .filter(|e| e.accessible_role() == Some(AccessibleRole::Groupbox))
+        .collect();
+    assert_eq!(card.len(), 1, "{}", shown_text(&ui));
+    let size = card[0].size();
+    assert!(size.height < 300.0, "the card keeps its height: {size:?}");
+    assert!(size.width <= 600.0, "and a phone's width: {size:?}");
+}

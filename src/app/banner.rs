@@ -27,6 +27,8 @@ pub enum Banner {
     GrandSlamForbidden(Side),
     /// A tap while the computer is to move.
     NotYourTurn(Side),
+    /// A tap on the other player's row on the mover's own turn; `Side` owns the house.
+    OthersHouse(Side),
     /// The hint: the best house for the person.
     Hint(House),
     /// Oware: a position came back, so each player took the seeds on their side.

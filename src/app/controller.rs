@@ -9,9 +9,12 @@ use super::turn_loop::{Effects, TurnLoop};
 use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
-use crate::engine::Side;
+use crate::engine::{Position, Side, Variant};
+use crate::players::Opponent;
 use crate::store::{Notice, SavedGame, Settings, Stats, Store, WriteTrouble};
-use crate::{AppWindow, GameState, HomeState, Names, Nav, Prefs, Screen, StatsState, Theme};
+use crate::{
+    AppWindow, GameState, HomeState, Names, Nav, Prefs, ReplaceAnswer, Screen, StatsState, Theme,
+};
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
 use std::io;
@@ -102,6 +105,13 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         on(core, Controller::choose),
         move || start(()),
     );
+    // The answer to "start a new game over the unfinished one?" (no prefs to map).
+    let replace = on(core, Controller::replace_game);
+    window.global::<Prefs>().on_replace_game(replace);
+    stats_adapter::connect(
+        &window.global::<StatsState>(),
+        on(core, Controller::reset_stats),
+    );
 }
 
 impl Controller {
@@ -152,7 +162,30 @@ impl Controller {
 
     // ---- games --------------------------------------------------------------------------
 
+    /// Start on the new-game screen. An unfinished game would be dropped by it, so the
+    /// player is asked first (`replace_game` carries out the answer).
     fn start_game(&mut self) {
+        if self.turns.session().is_some_and(|s| !s.is_over()) {
+            self.render_home(); // the question describes the saved game
+            self.with_window(|w| w.global::<Prefs>().set_confirm_replace(true));
+            return;
+        }
+        self.start_new_game();
+    }
+
+    /// The answer to "start a new game over the unfinished one?". A new game discards
+    /// the unfinished one, which is not counted in the statistics (docs/store.md): its
+    /// save is overwritten by the new game's.
+    fn replace_game(&mut self, answer: ReplaceAnswer) {
+        self.with_window(|w| w.global::<Prefs>().set_confirm_replace(false));
+        match answer {
+            ReplaceAnswer::Cancel => {}
+            ReplaceAnswer::KeepPlaying => self.continue_game(),
+            ReplaceAnswer::StartNew => self.start_new_game(),
+        }
+    }
+
+    fn start_new_game(&mut self) {
         let rules = self.settings.current_rules();
         let first = self.next_first_side();
         let effects = self.turns.begin(rules, self.settings.opponent, first);
@@ -212,7 +245,17 @@ impl Controller {
         }
         self.run_timer(effects.tick);
         if let Some(view) = self.turns.view() {
-            self.with_window(|w| game_adapter::render(&w.global::<GameState>(), &view));
+            // Against the computer the panel tells the streak at this game and level
+            // (already counting the game just finished).
+            let streak = match view.opponent {
+                Opponent::Computer { .. } => Some(
+                    self.stats
+                        .get(view.rules.variant(), view.opponent)
+                        .map_or((0, 0), |row| (row.current_streak, row.best_streak)),
+                ),
+                Opponent::Human => None,
+            };
+            self.with_window(|w| game_adapter::render(&w.global::<GameState>(), &view, streak));
         }
     }
 
@@ -231,6 +274,18 @@ impl Controller {
                 handle(&core, Controller::tick);
             }
         });
+    }
+
+    /// Clears the statistics the player chose (one variant, or all) and saves at once,
+    /// atomically like every save.
+    fn reset_stats(&mut self, which: Option<Variant>) {
+        match which {
+            Some(variant) => self.stats.clear_variant(variant),
+            None => self.stats.clear(),
+        }
+        let saved = self.store.save_stats(&self.stats);
+        self.saved("the statistics", saved);
+        self.with_window(|w| stats_adapter::render(&w.global::<StatsState>(), &self.stats));
     }
 
     // ---- settings -----------------------------------------------------------------------
@@ -285,6 +340,13 @@ impl Controller {
         let Some(session) = self.turns.session() else {
             return;
         };
+        let game = session.game();
+        let start = Position::start_with(game.rules(), game.start().side_to_move());
+        if *game.start() != start {
+            // A game from a hand-made position (tests): the save keeps only the rules and
+            // the moves, which would replay from the wrong board. It is not saved.
+            return;
+        }
         let result = if session.is_over() {
             self.store.clear_game()
         } else {

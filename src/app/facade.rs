@@ -6,7 +6,7 @@ use super::controller::{connect, handle, Controller};
 use super::navigation::{Back, Navigator};
 use super::session::Session;
 use super::turn_loop::TurnLoop;
-use crate::engine::{House, IllegalMove, Position, Rules};
+use crate::engine::{Game, House, IllegalMove, Position, Rules};
 use crate::players::Opponent;
 use crate::store::{Problem, Settings, Stats, Store};
 use crate::{AppWindow, Screen};
@@ -116,6 +116,18 @@ impl App {
             c.carry_out(effects);
             c.show_game_screen();
             Ok(())
+        })
+    }
+
+    /// Shows `game` (from any position, over or not) on the game screen as if it had
+    /// been saved and continued: a game that ends from here is counted. A game from a
+    /// hand-made position is never saved (a save replays from the start). Tests build
+    /// the endings the game-over panel explains this way.
+    pub fn show_game(&self, game: Game, opponent: Opponent) {
+        self.run(|c| {
+            let effects = c.turns.resume(Session::from_game(game, opponent, 0));
+            c.carry_out(effects);
+            c.show_game_screen();
         })
     }
 

@@ -3,8 +3,11 @@
 //!
 //! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
 //! [--size 1080x2400] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
-//! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]`
-//! (the flags are [`ScreenshotArgs`]).
+//! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
+//! [--tap LABEL]...` (the flags are [`ScreenshotArgs`]).
+//!
+//! Each `--tap` taps a button by its accessible label, one after the other, once the
+//! screen is up: the questions and dialogs a screen opens can be looked at too.
 //!
 //! The size is in physical pixels; the scale factor makes the short side 360 logical
 //! pixels, a phone's width (1080x2400 renders a 360x800 phone at 3x). The app runs on a
@@ -78,6 +81,10 @@ pub struct ScreenshotArgs {
     /// The opponent: 0 for two people at one device, 1 to 5 for the computer's level.
     #[arg(long, value_name = "L", value_parser = values::screenshot_level, default_value_t = 2)]
     level: u8,
+    /// Tap the button with this accessible label (as the chosen language shows it)
+    /// before the snapshot, scrolling to it; repeat to tap several in order.
+    #[arg(long, value_name = "LABEL")]
+    tap: Vec<String>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -105,6 +112,8 @@ struct Shot {
     rules: Rules,
     opponent: Opponent,
     moves: Vec<House>,
+    /// Buttons to tap, by accessible label, before the snapshot.
+    taps: Vec<String>,
 }
 
 impl Shot {
@@ -155,6 +164,7 @@ impl Shot {
             rules,
             opponent,
             moves: game.moves().to_vec(),
+            taps: args.tap.clone(),
         })
     }
 
@@ -203,9 +213,10 @@ impl Shot {
             ),
         });
         window.show()?;
-        // Let bindings, conditional elements and short animations settle.
-        for _ in 0..20 {
-            i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
+        settle();
+        for label in &self.taps {
+            tap(&window, label)?;
+            settle();
         }
         let pixels = w
             .take_snapshot()
@@ -224,6 +235,57 @@ impl Shot {
         app.load_record(self.rules, self.opponent, moves)
             .map_err(|why| CliError(format!("--moves: {why}")))
     }
+}
+
+/// Lets bindings, conditional elements and short animations settle.
+fn settle() {
+    for _ in 0..20 {
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Taps the one button labelled `label` (the last one drawn, when a dialog's button
+/// shares its label with one under it), scrolling the page down until it is in view:
+/// element queries see only what a scrolled page shows.
+fn tap(window: &AppWindow, label: &str) -> Result<(), CliError> {
+    use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementRoot};
+    let size = window
+        .window()
+        .size()
+        .to_logical(window.window().scale_factor());
+    let middle = slint::LogicalPosition::new(size.width / 2.0, size.height / 2.0);
+    for _ in 0..40 {
+        let button = ElementHandle::find_by_accessible_label(window, label)
+            .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))
+            .last();
+        if let Some(button) = button {
+            button.mock_single_click(slint::platform::PointerEventButton::Left);
+            return Ok(());
+        }
+        window
+            .window()
+            .dispatch_event(WindowEvent::PointerMoved { position: middle });
+        window
+            .window()
+            .dispatch_event(WindowEvent::PointerScrolled {
+                position: middle,
+                delta_x: 0.0,
+                delta_y: -120.0,
+            });
+        settle();
+    }
+    let shown: Vec<String> = window
+        .root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_role() == Some(AccessibleRole::Button))
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .collect();
+    Err(CliError(format!(
+        "--tap: no button labelled '{label}' on this screen (buttons shown: {})",
+        shown.join(", ")
+    )))
 }
 
 /// Results of some games against the computer and between two people, for the

@@ -168,6 +168,13 @@ impl Stats {
         self.rows.clear();
     }
 
+    /// Forgets the counts of one variant, against every opponent (the player asked for
+    /// it); the other variants keep theirs. The last game counted stays counted, as with
+    /// [`Stats::clear`].
+    pub fn clear_variant(&mut self, variant: Variant) {
+        self.rows.retain(|row| row.variant != variant);
+    }
+
     /// Stats as loaded from a file, in display order, or why they cannot be used:
     /// two rows for one (variant, opponent) would make the counts ambiguous.
     pub(crate) fn checked(mut self) -> Result<Stats, String> {
@@ -268,6 +275,24 @@ mod tests {
             (MAX_COUNT, MAX_COUNT)
         );
         assert_eq!(row.played(), MAX_COUNT);
+    }
+
+    #[test]
+    fn clearing_one_variant_keeps_the_others_and_the_counted_game() {
+        let mut stats = Stats::default();
+        assert!(stats.record_game(9, Variant::Oware, CASUAL, GameResult::Won));
+        stats.record(Variant::Oware, Opponent::Human, GameResult::Lost);
+        stats.record(Variant::Kalah, CASUAL, GameResult::Drawn);
+        stats.clear_variant(Variant::Oware);
+        let left: Vec<_> = stats
+            .rows()
+            .iter()
+            .map(|r| (r.variant, r.opponent))
+            .collect();
+        assert_eq!(left, [(Variant::Kalah, CASUAL)]);
+        assert!(!stats.record_game(9, Variant::Oware, CASUAL, GameResult::Won));
+        stats.clear();
+        assert!(stats.rows().is_empty());
     }
 
     #[test]

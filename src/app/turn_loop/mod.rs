@@ -6,6 +6,7 @@
 //! here without a window; the controller wires it to the UI and the files.
 
 mod effects;
+mod ending;
 mod game_over;
 #[cfg(test)]
 mod tests;
@@ -13,6 +14,7 @@ mod thinking;
 mod view;
 
 pub use effects::{Effects, FinishedGame};
+pub use ending::Ending;
 pub use thinking::POLL_INTERVAL;
 pub use view::GameView;
 
@@ -171,13 +173,9 @@ impl TurnLoop {
         }
         let mover = session.position().side_to_move();
         if side != mover {
-            // The other row: against the computer it is the computer's; between two
-            // people the player to move reached across the board.
-            self.banner = if session.level().is_some() {
-                Banner::NotYourTurn(mover)
-            } else {
-                Banner::Quiet
-            };
+            // The other row on the mover's own turn: say whose house it is, not that it
+            // is someone else's turn, which the status line above would contradict.
+            self.banner = Banner::OthersHouse(side);
             return self.effects();
         }
         let house = u32::try_from(house)

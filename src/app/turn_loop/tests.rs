@@ -244,7 +244,11 @@ fn taps_that_cannot_be_played_say_why_and_change_nothing() {
     let _ = vs_computer(&mut turns, Side::South);
     let effects = turns.tap(Side::North, 2);
     assert!(!effects.save_game);
-    assert_eq!(view(&turns).banner, Banner::NotYourTurn(Side::South));
+    // The person's own turn: the banner says whose house it was, never "wait for the
+    // computer", which would contradict "your turn" in the status line.
+    let shown = view(&turns);
+    assert_eq!(shown.to_move, Side::South);
+    assert_eq!(shown.banner, Banner::OthersHouse(Side::North));
     let _ = turns.tap(Side::South, 3); // an extra turn; house 3 is now empty
     let effects = turns.tap(Side::South, 3);
     assert!(!effects.save_game);
@@ -421,4 +425,37 @@ fn the_last_moves_marks_grow_with_the_animation_and_stay_after_the_computers_mov
         .iter()
         .flatten()
         .all(|house| !house.last_move && house.sown == 0));
+}
+
+#[test]
+fn a_tap_on_the_other_row_between_two_people_names_its_owner() {
+    let mut turns = table(Quick);
+    turns.set_step(Duration::ZERO);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    let _ = turns.tap(Side::North, 1);
+    assert_eq!(view(&turns).banner, Banner::OthersHouse(Side::North));
+    assert!(moves(&turns).is_empty());
+}
+
+#[test]
+fn a_tap_while_the_computer_thinks_says_to_wait() {
+    let (told, _cancelled) = mpsc::channel();
+    let mut turns = table(Stubborn(Mutex::new(told)));
+    let _ = vs_computer(&mut turns, Side::North);
+    assert!(view(&turns).thinking);
+    let _ = turns.tap(Side::South, 1);
+    assert_eq!(view(&turns).banner, Banner::NotYourTurn(Side::South));
+}
+
+#[test]
+fn the_view_explains_the_ending_once_the_last_move_has_been_shown() {
+    let mut turns = table(Quick);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    let _ = turns.resign();
+    let shown = view(&turns);
+    let ending = shown.ending.expect("an ending once over");
+    assert_eq!(ending.reason, EndReason::Resignation { side: Side::South });
+    assert_eq!(ending.winner, Some(Side::North));
+    let _ = turns.undo();
+    assert_eq!(view(&turns).ending, None, "undone: the game goes on");
 }

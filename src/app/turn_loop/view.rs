@@ -3,6 +3,8 @@
 use super::super::banner::Banner;
 use super::super::board_view::{board_view, BoardFacts, BoardView};
 use super::super::last_move::LastMove;
+
+use super::ending::Ending;
 use super::thinking::Job;
 use super::TurnLoop;
 use crate::engine::{MoveSet, Rules, Side};
@@ -27,6 +29,8 @@ pub struct GameView {
     pub winner: Option<Side>,
     /// The side that gave up, if the game ended that way.
     pub resigned: Option<Side>,
+    /// Why the game ended and what became of the seeds left, once `over`.
+    pub ending: Option<Ending>,
     pub banner: Banner,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -84,6 +88,12 @@ impl TurnLoop {
             over: session.is_over() && idle,
             winner: session.winner().flatten(),
             resigned: session.resigned(),
+            // Read only once the last move has been shown: the panel explains the board.
+            ending: if idle {
+                Ending::of(session.game())
+            } else {
+                None
+            },
             banner: self.banner,
             can_undo: session.can_undo(),
             can_redo: session.can_redo(),

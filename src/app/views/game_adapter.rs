@@ -3,10 +3,10 @@
 
 use super::super::banner::Banner;
 use super::super::board_view::HouseView;
-use super::super::turn_loop::GameView;
+use super::super::turn_loop::{Ending, GameView};
 use super::prefs_adapter::level_number;
-use crate::engine::{Side, Variant};
-use crate::{GameState, Notice, PitView};
+use crate::engine::{EndReason, Side, Variant};
+use crate::{EndKind, GameEnding, GameState, Notice, PitView};
 use slint::{ModelRc, VecModel};
 use std::rc::Rc;
 
@@ -54,6 +54,7 @@ fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
         Banner::DoesNotFeed(side) => about(Notice::DoesNotFeed, side),
         Banner::GrandSlamForbidden(side) => about(Notice::GrandSlamForbidden, side),
         Banner::NotYourTurn(side) => about(Notice::NotYourTurn, side),
+        Banner::OthersHouse(side) => about(Notice::OthersHouse, side),
         Banner::Hint(house) => (Notice::Hint, Side::South, 0, house.number()),
         Banner::Repetition(side) => about(Notice::Repetition, side),
         Banner::Sweep(side) => about(Notice::Sweep, side),
@@ -69,8 +70,45 @@ pub fn variant_number(variant: Variant) -> i32 {
     super::super::prefs::index_of(&Variant::ALL, &variant)
 }
 
-/// Shows `view` on the game screen.
-pub fn render(ui: &GameState<'_>, view: &GameView) {
+/// A count as the UI's `int` holds it (the counts here are seeds and streaks).
+fn int(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// The game-over explanation as the panel words it; `streak` is the person's current
+/// and best winning streak against this level (`None` between two people).
+fn ending(ending: Option<&Ending>, streak: Option<(u32, u32)>) -> GameEnding {
+    let Some(end) = ending else {
+        return GameEnding {
+            kind: EndKind::None,
+            streak: -1,
+            ..GameEnding::default()
+        };
+    };
+    let (kind, side, swept_to) = match end.reason {
+        EndReason::Majority => (EndKind::Majority, None, None),
+        EndReason::NoSeeds { side, swept_to } => (EndKind::NoSeeds, Some(side), Some(swept_to)),
+        EndReason::CannotFeed { side } => (EndKind::CannotFeed, Some(side), Some(side)),
+        EndReason::Repetition => (EndKind::Repetition, None, None),
+        EndReason::Resignation { side } => (EndKind::Resignation, Some(side), None),
+    };
+    GameEnding {
+        kind,
+        side: side_number(side),
+        swept_to: side_number(swept_to),
+        lead: end.lead,
+        swept_south: int(end.swept[0]),
+        swept_north: int(end.swept[1]),
+        left: int(end.left_in_houses),
+        total: int(end.total),
+        streak: streak.map_or(-1, |(now, _)| int(now)),
+        best_streak: streak.map_or(0, |(_, best)| int(best)),
+    }
+}
+
+/// Shows `view` on the game screen; `streak` is the person's current and best winning
+/// streak at this game and level against the computer, for the game-over panel.
+pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     let rules = view.rules;
     let [south, north] = &view.board.houses;
     let row =
@@ -104,6 +142,7 @@ pub fn render(ui: &GameState<'_>, view: &GameView) {
     ui.set_can_redo(view.can_redo);
     ui.set_can_hint(view.can_hint);
     ui.set_panel_hidden(view.panel_hidden);
+    ui.set_ending(ending(view.ending.as_ref(), streak));
 }
 
 /// Sends every action of the game screen to `act`.

@@ -1,7 +1,9 @@
-//! The `StatsState` global: one line per game and opponent played.
+//! The `StatsState` global: one line per game and opponent played, and the player's
+//! request to reset them.
 
 use super::game_adapter::variant_number;
 use super::prefs_adapter::level_number;
+use crate::engine::Variant;
 use crate::store::{Stats, MAX_COUNT};
 use crate::{StatLine, StatsState};
 use slint::{ModelRc, VecModel};
@@ -27,4 +29,43 @@ pub fn render(ui: &StatsState<'_>, stats: &Stats) {
         best_streak: count(row.best_streak),
     });
     ui.set_lines(ModelRc::from(Rc::new(VecModel::from_iter(lines))));
+    let played = Variant::ALL
+        .iter()
+        .filter(|&&v| stats.rows().iter().any(|row| row.variant == v))
+        .map(|&v| variant_number(v));
+    ui.set_played_variants(ModelRc::from(Rc::new(VecModel::from_iter(played))));
+}
+
+/// The statistics a reset asks to clear: a variant by its number in the UI (its place
+/// in `Variant::ALL`), or all of them for -1. Any other number (a stale or wrong one)
+/// is `None`: nothing is cleared.
+pub fn reset_choice(number: i32) -> Option<Option<Variant>> {
+    if number == -1 {
+        return Some(None);
+    }
+    let index = usize::try_from(number).ok()?;
+    Variant::ALL.get(index).map(|&v| Some(v))
+}
+
+/// Sends each reset the player confirmed to `reset` (`None` clears every variant).
+pub fn connect(ui: &StatsState<'_>, reset: impl Fn(Option<Variant>) + 'static) {
+    ui.on_reset(move |number| {
+        if let Some(which) = reset_choice(number) {
+            reset(which);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reset_names_one_variant_or_all_and_nothing_else() {
+        assert_eq!(reset_choice(-1), Some(None));
+        assert_eq!(reset_choice(0), Some(Some(Variant::Kalah)));
+        assert_eq!(reset_choice(2), Some(Some(Variant::Congkak)));
+        assert_eq!(reset_choice(3), None);
+        assert_eq!(reset_choice(-2), None);
+    }
 }
