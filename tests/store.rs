@@ -5,8 +5,8 @@ use mancala::engine::{Game, GrandSlam, Rules, Side, Variant};
 use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::atomic;
 use mancala::store::{
-    AnimationSpeed, FileKind, FirstPlayer, Language, Notice, Problem, SavedGame, Settings, Stats,
-    Store, Theme, WriteTrouble, MAX_FILE_BYTES,
+    AnimationSpeed, FileKind, FirstPlayer, Language, Notice, PerVariant, Problem, SavedGame,
+    Settings, Stats, Store, Theme, WriteTrouble, MAX_FILE_BYTES,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -19,7 +19,7 @@ fn custom_settings() -> Settings {
         opponent: Opponent::Computer {
             level: Difficulty::Strong,
         },
-        first: FirstPlayer::Alternate,
+        first: PerVariant::from_fn(|_| FirstPlayer::Alternate),
         last_first: Some(Side::North),
         animation: AnimationSpeed::Fast,
         theme: Theme::Dark,

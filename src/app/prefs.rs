@@ -78,7 +78,7 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
     match choice {
         Choice::Variant(variant) => settings.variant = variant,
         Choice::Opponent(opponent) => settings.opponent = opponent,
-        Choice::First(first) => settings.first = first,
+        Choice::First(first) => *settings.first.get_mut(settings.variant) = first,
         Choice::Animation(speed) => settings.animation = speed,
         Choice::Theme(theme) => settings.theme = theme,
         Choice::Language(language) => settings.language = language,

@@ -140,6 +140,18 @@ impl<T> PerVariant<T> {
     }
 }
 
+impl Default for PerVariant<FirstPlayer> {
+    /// South starts Kalah and Oware; Congkak alternates, because there the first mover
+    /// wins by far with perfect play (+46 of 48 seeds on 6×4), so a fixed first player
+    /// would decide the games (docs/rules.md).
+    fn default() -> Self {
+        PerVariant::from_fn(|variant| match variant {
+            Variant::Congkak => FirstPlayer::Alternate,
+            Variant::Kalah | Variant::Oware => FirstPlayer::South,
+        })
+    }
+}
+
 impl Default for PerVariant<Rules> {
     /// Each variant's default rules.
     fn default() -> Self {
@@ -158,7 +170,9 @@ pub struct Settings {
     #[serde(deserialize_with = "rules_slots")]
     pub rules: PerVariant<Rules>,
     pub opponent: Opponent,
-    pub first: FirstPlayer,
+    /// Who moves first, for each variant.
+    #[serde(deserialize_with = "first_slots")]
+    pub first: PerVariant<FirstPlayer>,
     /// Who moved first in the last game started, so `Alternate` alternates across
     /// restarts of the app.
     pub last_first: Option<Side>,
@@ -174,7 +188,7 @@ impl Default for Settings {
             variant: Variant::Kalah,
             rules: PerVariant::default(),
             opponent: Opponent::default(),
-            first: FirstPlayer::default(),
+            first: PerVariant::default(),
             last_first: None,
             animation: AnimationSpeed::default(),
             theme: Theme::default(),
@@ -202,7 +216,7 @@ impl Settings {
     /// The side that moves first in a new game, remembered so that the next call
     /// under `FirstPlayer::Alternate` gives the other side. Save the settings after.
     pub fn next_first_side(&mut self) -> Side {
-        let side = match self.first {
+        let side = match *self.first.get(self.variant) {
             FirstPlayer::South => Side::South,
             FirstPlayer::North => Side::North,
             FirstPlayer::Alternate => self.last_first.map_or(Side::South, Side::opponent),
@@ -222,6 +236,26 @@ impl Settings {
 /// file that leaves out (or names another) `variant` inside a slot gets the slot's, and
 /// the whole is then checked as [`Rules`] checks any file. A missing slot takes its
 /// variant's defaults.
+/// `first` as saved now (one choice per variant) or by earlier versions (one choice for
+/// all). An old file's `south` was the old default, written whether or not the player
+/// chose it, so Congkak gets its new default then; any other old choice was the
+/// player's and applies to every game.
+fn first_slots<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<PerVariant<FirstPlayer>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Saved {
+        PerVariant(PerVariant<FirstPlayer>),
+        One(FirstPlayer),
+    }
+    Ok(match Saved::deserialize(deserializer)? {
+        Saved::PerVariant(slots) => slots,
+        Saved::One(FirstPlayer::South) => PerVariant::default(),
+        Saved::One(choice) => PerVariant::from_fn(|_| choice),
+    })
+}
+
 fn rules_slots<'de, D: Deserializer<'de>>(deserializer: D) -> Result<PerVariant<Rules>, D::Error> {
     #[derive(Deserialize, Default)]
     #[serde(default)]
@@ -277,14 +311,56 @@ mod tests {
     #[test]
     fn alternate_first_player_alternates_and_fixed_ones_do_not() {
         let mut settings = Settings {
-            first: FirstPlayer::Alternate,
+            first: PerVariant::from_fn(|_| FirstPlayer::Alternate),
             ..Settings::default()
         };
         let sides: Vec<Side> = (0..4).map(|_| settings.next_first_side()).collect();
         assert_eq!(sides, [Side::South, Side::North, Side::South, Side::North]);
-        settings.first = FirstPlayer::North;
+        settings.first.kalah = FirstPlayer::North;
         assert_eq!(settings.next_first_side(), Side::North);
         assert_eq!(settings.next_first_side(), Side::North);
+    }
+
+    #[test]
+    fn congkak_alternates_by_default_and_each_game_keeps_its_own_choice() {
+        let mut settings = Settings::default();
+        assert_eq!(*settings.first.get(Variant::Kalah), FirstPlayer::South);
+        assert_eq!(*settings.first.get(Variant::Oware), FirstPlayer::South);
+        assert_eq!(
+            *settings.first.get(Variant::Congkak),
+            FirstPlayer::Alternate
+        );
+        settings.variant = Variant::Congkak;
+        let sides: Vec<Side> = (0..3).map(|_| settings.next_first_side()).collect();
+        assert_eq!(sides, [Side::South, Side::North, Side::South]);
+        settings.variant = Variant::Kalah;
+        assert_eq!(settings.next_first_side(), Side::South);
+        assert_eq!(settings.next_first_side(), Side::South);
+    }
+
+    #[test]
+    fn an_older_files_single_first_player_is_read() {
+        let read = |first: &str| -> PerVariant<FirstPlayer> {
+            let json = format!(r#"{{"first":{first}}}"#);
+            serde_json::from_str::<Settings>(&json).unwrap().first
+        };
+        // The old default was written for everyone: Congkak takes its new default.
+        assert_eq!(read(r#""south""#), PerVariant::default());
+        // Any other old value was chosen, and applies to every game.
+        assert_eq!(
+            read(r#""north""#),
+            PerVariant::from_fn(|_| FirstPlayer::North)
+        );
+        let slots = read(r#"{"kalah":"north"}"#);
+        assert_eq!(
+            (slots.kalah, slots.oware, slots.congkak),
+            (
+                FirstPlayer::North,
+                FirstPlayer::South,
+                FirstPlayer::Alternate
+            )
+        );
+        assert!(serde_json::from_str::<Settings>(r#"{"first":"sideways"}"#).is_err());
     }
 
     #[test]
@@ -313,7 +389,7 @@ mod tests {
             opponent: Opponent::Computer {
                 level: Difficulty::Expert,
             },
-            first: FirstPlayer::Alternate,
+            first: PerVariant::from_fn(|_| FirstPlayer::Alternate),
             last_first: Some(Side::North),
             animation: AnimationSpeed::Slow,
             theme: Theme::HighContrast,

@@ -62,7 +62,10 @@ pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
     let levels = 0..=Difficulty::ALL.len() as i32;
     ui.set_opponents(strings(levels.map(|l| names.invoke_opponent(l))));
     ui.set_level(level_number(settings.opponent));
-    ui.set_first(prefs::index_of(&FIRSTS, &settings.first));
+    ui.set_first(prefs::index_of(
+        &FIRSTS,
+        settings.first.get(settings.variant),
+    ));
     ui.set_animation(prefs::index_of(&SPEEDS, &settings.animation));
     ui.set_theme(prefs::index_of(&THEMES, &settings.theme));
     let name = |l: Language| match language::native_name(l) {
