@@ -302,7 +302,12 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
         ),
         (
             "screenshot",
-            &["--screen <SCREEN>", "--out <FILE.png>", "200 to 8000", "--scale <F>"],
+            &[
+                "--screen <SCREEN>",
+                "--out <FILE.png>",
+                "200 to 8000",
+                "--scale <F>",
+            ],
         ),
     ] {
         assert!(

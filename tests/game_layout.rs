@@ -102,7 +102,12 @@ fn each_status(state: &GameState, mut look: impl FnMut(&str)) {
 #[test]
 fn the_board_never_moves_or_resizes_when_the_status_text_changes() {
     i_slint_backend_testing::init_no_event_loop();
-    for (width, height) in [(360.0, 800.0), (360.0, 640.0), (800.0, 1280.0), (800.0, 360.0)] {
+    for (width, height) in [
+        (360.0, 800.0),
+        (360.0, 640.0),
+        (800.0, 1280.0),
+        (800.0, 360.0),
+    ] {
         for houses in [6, 7] {
             let probe = game_on(width, height, houses, 4);
             let state = probe.global::<GameState>();
@@ -131,7 +136,10 @@ fn on_a_tablet_the_board_and_its_stones_grow_up_to_a_limit() {
             "{houses} houses: phone board {phone_w}x{phone_h}, stone {phone_stone}; \
              tablet board {tablet_w}x{tablet_h}, stone {tablet_stone}"
         );
-        assert!(phone_w >= 330.0, "a phone's board spans its width: {phone_w}");
+        assert!(
+            phone_w >= 330.0,
+            "a phone's board spans its width: {phone_w}"
+        );
         assert!(
             tablet_w > phone_w * 1.5 && tablet_h > phone_h * 1.3,
             "{houses} houses: the tablet's board is larger"
@@ -149,7 +157,11 @@ fn on_a_tablet_the_board_and_its_stones_grow_up_to_a_limit() {
         // A much larger screen still gets the same board.
         let big = game_on(1200.0, 1920.0, houses, 4);
         let [_, _, big_w, big_h] = board_frame(&big);
-        assert_eq!((big_w, big_h), (tablet_w, tablet_h), "the same capped board");
+        assert_eq!(
+            (big_w, big_h),
+            (tablet_w, tablet_h),
+            "the same capped board"
+        );
         assert!(stone_width(&big) <= 22.0, "stones have a largest size too");
     }
 }

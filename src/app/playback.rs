@@ -303,7 +303,10 @@ mod tests {
         assert_eq!(*paces.last().unwrap(), normal / 4, "never below a quarter");
         // Off stays off; every speed is slowed the same way.
         assert_eq!(playback.pace(Duration::ZERO), Duration::ZERO);
-        assert_eq!(playback.pace(Duration::from_millis(260)), Duration::from_millis(65));
+        assert_eq!(
+            playback.pace(Duration::from_millis(260)),
+            Duration::from_millis(65)
+        );
 
         // The next move of the same turn starts where this one left off.
         let mut turn = TurnPace::default();

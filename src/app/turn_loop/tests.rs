@@ -503,7 +503,13 @@ fn one_skip_shows_the_rest_of_the_computers_whole_turn_at_once() {
     shows_the_engines_position(&turns);
 
     // The person's own next move animates again.
-    let house = turns.session().unwrap().position().legal_moves().first().unwrap();
+    let house = turns
+        .session()
+        .unwrap()
+        .position()
+        .legal_moves()
+        .first()
+        .unwrap();
     let _ = turns.tap(Side::South, house.number() as i32);
     assert!(view(&turns).animating);
 }
@@ -525,12 +531,18 @@ fn a_long_computer_turn_steps_faster_and_every_speed_still_ends_on_the_engines_p
             .filter(|&t| t != POLL_INTERVAL)
             .collect();
         shows_the_engines_position(&turns);
-        assert!(moves(&turns).len() >= 2, "{speed:?}: a turn of several moves");
+        assert!(
+            moves(&turns).len() >= 2,
+            "{speed:?}: a turn of several moves"
+        );
         if step.is_zero() {
             assert!(ticks.is_empty(), "Off shows every move at once: {ticks:?}");
             continue;
         }
-        assert_eq!(ticks[0], step, "{speed:?}: the turn starts at the player's speed");
+        assert_eq!(
+            ticks[0], step,
+            "{speed:?}: the turn starts at the player's speed"
+        );
         let fastest = *ticks.iter().min().unwrap();
         assert!(
             fastest < step && fastest >= step / 4,
