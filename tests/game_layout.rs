@@ -165,3 +165,31 @@ fn on_a_tablet_the_board_and_its_stones_grow_up_to_a_limit() {
         assert!(stone_width(&big) <= 22.0, "stones have a largest size too");
     }
 }
+
+#[test]
+fn while_a_move_is_shown_the_hint_button_is_a_skip_button() {
+    i_slint_backend_testing::init_no_event_loop();
+    let probe = game_on(360.0, 800.0, 6, 4);
+    let state = probe.global::<GameState>();
+    let skips = Rc::new(std::cell::Cell::new(0));
+    let counted = Rc::clone(&skips);
+    state.on_board_tapped(move || counted.set(counted.get() + 1));
+    let buttons = |label: &str| {
+        i_slint_backend_testing::ElementHandle::find_by_accessible_label(&probe, label)
+            .collect::<Vec<_>>()
+    };
+    assert!(buttons("Skip").is_empty(), "no Skip while nothing moves");
+    state.set_animating(true);
+    let skip = buttons("Skip");
+    assert_eq!(skip.len(), 1, "Skip shows while a move is animated");
+    let before = board_frame(&probe);
+    skip[0].invoke_accessible_default_action();
+    assert_eq!(
+        skips.get(),
+        1,
+        "Skip asks for the skip, as a tap on the board does"
+    );
+    state.set_animating(false);
+    assert_eq!(buttons("Hint").len(), 1, "Hint again afterwards");
+    assert_eq!(board_frame(&probe), before);
+}
