@@ -237,6 +237,11 @@ fn out_of_range_values_are_refused_naming_the_flag_and_the_range() {
             "--size",
             "200 to 8000",
         ),
+        (
+            &["screenshot", "--out", "x.png", "--scale", "5"],
+            "--scale",
+            "1 to 4",
+        ),
     ] {
         let err = refused(args);
         assert!(err.contains(flag) && err.contains(range), "{args:?}: {err}");
@@ -297,7 +302,12 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
         ),
         (
             "screenshot",
-            &["--screen <SCREEN>", "--out <FILE.png>", "200 to 8000"],
+            &[
+                "--screen <SCREEN>",
+                "--out <FILE.png>",
+                "200 to 8000",
+                "--scale <F>",
+            ],
         ),
     ] {
         assert!(

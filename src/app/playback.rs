@@ -1,8 +1,20 @@
 //! Replays a move's steps one at a time on a copy of the board, for the sowing animation:
 //! the controller advances it on a timer and shows `pits()` after each step. A tap skips
 //! to the end, which is the position the engine computed.
+//!
+//! A side's whole turn (a move and the extra turns it earns, each with its Congkak relays)
+//! is paced as one by [`TurnPace`]: after the first few sowings each step is shorter, and
+//! one skip by the player shows the rest of the computer's turn at once.
 
-use crate::engine::{Pit, Position, Step};
+use crate::engine::{Pit, Position, Side, Step};
+use std::time::Duration;
+
+/// Sowings of one turn shown at the player's own speed; later ones go faster.
+const SOWINGS_AT_FULL_SPEED: u32 = 3;
+
+/// However long a turn, a step is never shorter than this share of the player's step,
+/// so the seeds are still seen travelling.
+const FASTEST_SHARE: u32 = 4;
 
 /// The longest a move may take to animate, whatever the speed: a Congkak relay can run
 /// to hundreds of drops, and nobody wants to watch a minute of them.
@@ -18,6 +30,8 @@ pub struct Playback {
     active: Option<usize>,
     /// Congkak relays so far: a pick-up after the first.
     relays: u32,
+    /// Sowings of the same turn before this move (its earlier extra-turn moves).
+    earlier_sowings: u32,
 }
 
 /// What the last step showed.
@@ -42,7 +56,34 @@ impl Playback {
             in_hand: 0,
             active: None,
             relays: 0,
+            earlier_sowings: 0,
         }
+    }
+
+    /// This move continues a turn that has already shown `sowings` sowings.
+    pub fn after_sowings(mut self, sowings: u32) -> Playback {
+        self.earlier_sowings = sowings;
+        self
+    }
+
+    /// Sowings of this turn shown so far, this move's included.
+    fn sowings(&self) -> u32 {
+        let here = self.steps[..self.next]
+            .iter()
+            .filter(|s| matches!(s, Step::PickUp { .. }))
+            .count() as u32;
+        self.earlier_sowings + here
+    }
+
+    /// The time per step now, for a player's `step`: the player's own for the first
+    /// three sowings of a turn, then shorter with every sowing (3/n of it at the n-th),
+    /// down to a quarter. Zero stays zero.
+    pub fn pace(&self, step: Duration) -> Duration {
+        let sowings = self.sowings();
+        if sowings <= SOWINGS_AT_FULL_SPEED {
+            return step;
+        }
+        (step * SOWINGS_AT_FULL_SPEED / sowings).max(step / FASTEST_SHARE)
     }
 
     /// Index of a pit in [`Position::pits`] order.
@@ -129,6 +170,47 @@ impl Playback {
     }
 }
 
+/// Which side's turn is being shown and how far it has got: the sowings of its moves so
+/// far and whether the player asked to skip the rest of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TurnPace {
+    mover: Option<Side>,
+    sowings: u32,
+    skipped: bool,
+}
+
+impl TurnPace {
+    /// A move of `mover` with `steps` is about to be shown; returns the sowings of the same
+    /// turn before it (0 when it begins a new turn, the other side having moved last).
+    pub fn move_started(&mut self, mover: Side, steps: &[Step]) -> u32 {
+        if self.mover != Some(mover) {
+            *self = TurnPace {
+                mover: Some(mover),
+                ..TurnPace::default()
+            };
+        }
+        let earlier = self.sowings;
+        self.sowings += steps
+            .iter()
+            .filter(|s| matches!(s, Step::PickUp { .. }))
+            .count() as u32;
+        earlier
+    }
+
+    /// The player skipped the animation of `mover`'s move: the rest of this turn is shown
+    /// at once.
+    pub fn skip_rest(&mut self, mover: Side) {
+        if self.mover == Some(mover) {
+            self.skipped = true;
+        }
+    }
+
+    /// Whether `mover`'s next move is to be shown at once.
+    pub fn skipping(&self, mover: Side) -> bool {
+        self.skipped && self.mover == Some(mover)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,6 +273,67 @@ mod tests {
         assert_eq!(playback.steps_per_tick(140), 12);
         let short = Playback::new(&pos, vec![Step::GrandSlamSpared; 5]);
         assert_eq!(short.steps_per_tick(140), 1);
+    }
+
+    /// A Congkak move with relays: `pickups` sowings of 2 seeds each.
+    fn relays(pickups: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for i in 0..pickups {
+            let pit = Pit::House(Side::South, House::new(1 + (i % 6) as u8).unwrap());
+            steps.push(Step::PickUp { pit, seeds: 2 });
+            steps.push(Step::Drop { pit });
+            steps.push(Step::Drop { pit });
+        }
+        steps
+    }
+
+    #[test]
+    fn a_long_turn_steps_faster_after_its_first_sowings_down_to_a_quarter() {
+        let pos = Position::start(Rules::new(Variant::Congkak));
+        let normal = Duration::from_millis(140);
+        let mut playback = Playback::new(&pos, relays(20));
+        let mut paces = Vec::new();
+        while playback.advance().is_some() {
+            paces.push(playback.pace(normal));
+        }
+        // Three sowings (nine steps) at the player's speed, then ever faster.
+        assert!(paces[..9].iter().all(|&p| p == normal), "{paces:?}");
+        assert_eq!(paces[9], normal * 3 / 4);
+        assert!(paces.windows(2).all(|w| w[1] <= w[0]));
+        assert_eq!(*paces.last().unwrap(), normal / 4, "never below a quarter");
+        // Off stays off; every speed is slowed the same way.
+        assert_eq!(playback.pace(Duration::ZERO), Duration::ZERO);
+        assert_eq!(
+            playback.pace(Duration::from_millis(260)),
+            Duration::from_millis(65)
+        );
+
+        // The next move of the same turn starts where this one left off.
+        let mut turn = TurnPace::default();
+        assert_eq!(turn.move_started(Side::North, &relays(5)), 0);
+        assert_eq!(turn.move_started(Side::North, &relays(2)), 5);
+        let mut next = Playback::new(&pos, relays(2)).after_sowings(5);
+        next.advance();
+        assert_eq!(next.pace(normal), normal / 2, "the sixth sowing at 3/6");
+        // The other side's move is a new turn.
+        assert_eq!(turn.move_started(Side::South, &relays(1)), 0);
+    }
+
+    #[test]
+    fn a_skip_covers_the_rest_of_that_sides_turn_only() {
+        let mut turn = TurnPace::default();
+        turn.move_started(Side::North, &relays(1));
+        assert!(!turn.skipping(Side::North));
+        turn.skip_rest(Side::South); // not the turn being shown
+        assert!(!turn.skipping(Side::North));
+        turn.skip_rest(Side::North);
+        assert!(turn.skipping(Side::North));
+        assert!(!turn.skipping(Side::South));
+        turn.move_started(Side::North, &relays(1));
+        assert!(turn.skipping(Side::North), "still the same turn");
+        turn.move_started(Side::South, &relays(1));
+        turn.move_started(Side::North, &relays(1));
+        assert!(!turn.skipping(Side::North), "a new turn is shown again");
     }
 
     #[test]

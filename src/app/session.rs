@@ -72,7 +72,8 @@ impl Session {
         }
     }
 
-    fn is_computer(&self, side: Side) -> bool {
+    /// The computer plays `side` (never in a game between two people).
+    pub fn is_computer(&self, side: Side) -> bool {
         self.level().is_some() && side != HUMAN_SIDE
     }
 

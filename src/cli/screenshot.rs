@@ -2,15 +2,16 @@
 //! software renderer and writes it as a PNG.
 //!
 //! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
-//! [--size 1080x2400] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
+//! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
 //! [--tap LABEL]...` (the flags are [`ScreenshotArgs`]).
 //!
 //! Each `--tap` taps a button by its accessible label, one after the other, once the
 //! screen is up: the questions and dialogs a screen opens can be looked at too.
 //!
-//! The size is in physical pixels; the scale factor makes the short side 360 logical
-//! pixels, a phone's width (1080x2400 renders a 360x800 phone at 3x). The app runs on a
+//! The size is in physical pixels. `--scale` is the device pixel ratio (1600x2560 at
+//! scale 2 is an 800x1280 tablet); without it the short side is 360 logical pixels, a
+//! phone's width (1080x2400 renders a 360x800 phone at 3x). The app runs on a
 //! private, temporary data directory so no player's files are read or touched.
 
 use super::args::{CliError, GameArgs};
@@ -28,6 +29,9 @@ use std::sync::Arc;
 
 /// The narrow side of the window in logical pixels: a phone held upright.
 const PHONE_WIDTH: f32 = 360.0;
+
+/// The narrowest window `--scale` may give, in logical pixels: a small phone.
+const MIN_LOGICAL_SIDE: f32 = 320.0;
 
 /// Which screen: the app's screens, plus the game-over panel over a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -72,6 +76,10 @@ pub struct ScreenshotArgs {
     /// logical pixels.
     #[arg(long, value_name = "WxH", value_parser = values::screen_size, default_value = "1080x2400")]
     size: (u32, u32),
+    /// Device pixel ratio, 1 to 4 (1600x2560 at 2 is an 800x1280 tablet); by default
+    /// the short side is 360 logical pixels, a phone.
+    #[arg(long, value_name = "F", value_parser = values::screen_scale)]
+    scale: Option<f32>,
     /// The app's language.
     #[arg(long, value_enum, default_value_t = LanguageName::En)]
     lang: LanguageName,
@@ -108,6 +116,8 @@ struct Shot {
     target: Target,
     out: PathBuf,
     size: PhysicalSize,
+    /// Physical pixels per logical pixel.
+    scale: f32,
     settings: Settings,
     rules: Rules,
     opponent: Opponent,
@@ -129,6 +139,18 @@ impl Shot {
         };
         let out = args.out.clone();
         let size = PhysicalSize::new(args.size.0, args.size.1);
+        let scale = args
+            .scale
+            .unwrap_or(size.width.min(size.height) as f32 / PHONE_WIDTH);
+        // The layouts are made for windows of at least a small phone's width.
+        let short = size.width.min(size.height) as f32 / scale;
+        if short < MIN_LOGICAL_SIDE {
+            return Err(CliError(format!(
+                "--scale {scale}: {}x{} would be {:.0} logical pixels on its short side, \
+                 below the {MIN_LOGICAL_SIDE} the screens are laid out for",
+                size.width, size.height, short
+            )));
+        }
         let language = match args.lang {
             LanguageName::En => Language::English,
             LanguageName::My => Language::Burmese,
@@ -160,6 +182,7 @@ impl Shot {
             target,
             out,
             size,
+            scale,
             settings,
             rules,
             opponent,
@@ -198,7 +221,7 @@ impl Shot {
             Target::Screen(screen) => app.go(screen),
         }
 
-        let scale = self.size.width.min(self.size.height) as f32 / PHONE_WIDTH;
+        let scale = self.scale;
         let w = window.window();
         w.dispatch_event(WindowEvent::ScaleFactorChanged {
             scale_factor: scale,

@@ -34,6 +34,10 @@ pub const TIME_SCALE: RangeInclusive<f64> = 0.001..=100.0;
 /// `screenshot --size`, per side, in physical pixels.
 pub const SCREEN_PIXELS: RangeInclusive<u32> = 200..=8000;
 
+/// `screenshot --scale`: the device pixel ratio, from a desktop monitor (1) to the
+/// densest phones (4).
+pub const SCREEN_SCALE: RangeInclusive<f32> = 1.0..=4.0;
+
 /// A whole number in `range`, or an error that says so. Only ASCII digits are taken (no
 /// sign, no spaces): `+3` is not a count.
 fn whole<T>(text: &str, what: &str, range: RangeInclusive<T>, unit: &str) -> Result<T, String>
@@ -111,6 +115,18 @@ pub fn time_scale(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(f) if f.is_finite() && TIME_SCALE.contains(&f) => Ok(f),
         _ => Err(message()),
+    }
+}
+
+/// A finite device pixel ratio in [`SCREEN_SCALE`].
+pub fn screen_scale(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(f) if f.is_finite() && SCREEN_SCALE.contains(&f) => Ok(f),
+        _ => Err(format!(
+            "scale must be a number from {} to {} (the device pixel ratio, e.g. 2)",
+            SCREEN_SCALE.start(),
+            SCREEN_SCALE.end()
+        )),
     }
 }
 
@@ -193,6 +209,11 @@ mod tests {
         assert!(level_pair("strong").is_err());
         assert!(level_pair("strong,grandmaster").is_err());
         assert_eq!(screen_size("1080x2400"), Ok((1080, 2400)));
+        assert_eq!(screen_scale("2"), Ok(2.0));
+        assert_eq!(screen_scale("1.5"), Ok(1.5));
+        for bad in ["0.5", "4.5", "nan", "inf", "-2", "", "x"] {
+            assert!(screen_scale(bad).is_err(), "{bad}");
+        }
         for bad in ["1080", "10x10", "axb", "1080x+2400"] {
             assert!(screen_size(bad).is_err(), "{bad}");
         }

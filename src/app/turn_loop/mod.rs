@@ -20,7 +20,7 @@ pub use view::GameView;
 
 use super::banner::Banner;
 use super::brain::Brain;
-use super::playback::{Playback, Shown};
+use super::playback::{Playback, Shown, TurnPace};
 use super::session::Session;
 use crate::engine::{EndReason, House, IllegalMove, MoveReport, Rules, Side};
 use crate::players::Opponent;
@@ -43,6 +43,8 @@ pub struct TurnLoop {
     /// finished again).
     counted: bool,
     animation: Option<Animation>,
+    /// The turn being shown: its pace, and whether the player skipped the rest of it.
+    turn: TurnPace,
     pending: Option<Pending>,
     hint: Option<House>,
     banner: Banner,
@@ -64,6 +66,7 @@ impl TurnLoop {
             session: None,
             counted: false,
             animation: None,
+            turn: TurnPace::default(),
             pending: None,
             hint: None,
             banner: Banner::Quiet,
@@ -159,7 +162,7 @@ impl TurnLoop {
     /// A tap on house `house` of `side`'s row. During an animation any tap skips it.
     pub fn tap(&mut self, side: Side, house: i32) -> Effects {
         if self.animation.is_some() {
-            return self.skip_animation();
+            return self.player_skips();
         }
         let Some(session) = &self.session else {
             return self.effects();
@@ -200,15 +203,14 @@ impl TurnLoop {
 
     /// A tap on the board outside the houses: skips a running animation.
     pub fn skip(&mut self) -> Effects {
-        self.skip_animation()
+        self.player_skips()
     }
 
     /// The timer: shows the next animation steps, or looks for the computer's answer.
     pub fn tick(&mut self) -> Effects {
         if let Some(animation) = &mut self.animation {
-            let per_tick = animation
-                .playback
-                .steps_per_tick(self.step.as_millis() as u64);
+            let step = animation.playback.pace(self.step);
+            let per_tick = animation.playback.steps_per_tick(step.as_millis() as u64);
             for _ in 0..per_tick {
                 match animation.playback.advance() {
                     Some(Shown::PickUp) if animation.playback.relays() > 0 => {
@@ -247,8 +249,8 @@ impl TurnLoop {
     }
 
     fn tick_interval(&self) -> Option<Duration> {
-        if self.animation.is_some() {
-            Some(self.step)
+        if let Some(animation) = &self.animation {
+            Some(animation.playback.pace(self.step))
         } else if self.pending.is_some() {
             Some(POLL_INTERVAL)
         } else {
@@ -260,6 +262,7 @@ impl TurnLoop {
     fn stop_everything(&mut self) {
         self.pending = None;
         self.animation = None;
+        self.turn = TurnPace::default();
         self.hint = None;
         self.banner = Banner::Quiet;
         self.panel_hidden = false;
@@ -279,12 +282,14 @@ impl TurnLoop {
         let before = *session.position();
         let mut report = session.play(house)?;
         self.hint = None;
-        let mut effects = if self.step.is_zero() || !self.on_screen {
+        let earlier = self.turn.move_started(report.mover, &report.steps);
+        let skipped = self.turn.skipping(report.mover);
+        let mut effects = if self.step.is_zero() || !self.on_screen || skipped {
             self.move_shown(&report)
         } else {
             let steps = std::mem::take(&mut report.steps);
             self.animation = Some(Animation {
-                playback: Playback::new(&before, steps),
+                playback: Playback::new(&before, steps).after_sowings(earlier),
                 report,
             });
             self.banner = Banner::Quiet;
@@ -328,6 +333,18 @@ impl TurnLoop {
         self.computer_moves_if_its_turn()
     }
 
+    /// The player skipped the animation: of a computer's move, the rest of its turn too
+    /// (its further extra-turn moves are shown at once).
+    fn player_skips(&mut self) -> Effects {
+        if let (Some(animation), Some(session)) = (&self.animation, &self.session) {
+            let mover = animation.report.mover;
+            if session.is_computer(mover) {
+                self.turn.skip_rest(mover);
+            }
+        }
+        self.skip_animation()
+    }
+
     fn skip_animation(&mut self) -> Effects {
         match self.animation.take() {
             Some(mut animation) => {
@@ -341,6 +358,7 @@ impl TurnLoop {
     /// Undo and redo: stop the computer, settle the animation, move through the history.
     fn change_history(&mut self, step: fn(&mut Session) -> bool) -> Effects {
         self.pending = None;
+        self.turn = TurnPace::default();
         if let Some(mut animation) = self.animation.take() {
             animation.playback.finish();
         }

@@ -459,3 +459,131 @@ fn the_view_explains_the_ending_once_the_last_move_has_been_shown() {
     let _ = turns.undo();
     assert_eq!(view(&turns).ending, None, "undone: the game goes on");
 }
+
+/// A computer that takes an extra turn whenever one of its moves earns one (the longest
+/// turns), else its first legal move.
+struct Greedy;
+
+impl Brain for Greedy {
+    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
+        let legal = game.position().legal_moves().to_vec();
+        let earns_extra_turn = |house: &House| {
+            let mut game = game.clone();
+            game.play(*house).is_ok_and(|report| report.extra_turn)
+        };
+        legal
+            .iter()
+            .copied()
+            .find(earns_extra_turn)
+            .unwrap_or(legal[0])
+    }
+    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> House {
+        game.position().legal_moves().first().unwrap()
+    }
+}
+
+/// 7-house Congkak with 7 seeds against the greedy computer, which moves first.
+fn congkak_vs_greedy(step: Duration) -> TurnLoop {
+    let mut turns = table(Greedy);
+    turns.set_step(step);
+    let rules = Rules::builder(Variant::Congkak)
+        .houses(7)
+        .seeds(7)
+        .build()
+        .unwrap();
+    let level = Difficulty::Beginner;
+    let _ = turns.begin(rules, Opponent::Computer { level }, Side::North);
+    turns
+}
+
+/// Ticks until the computer's move is being animated.
+fn until_animating(turns: &mut TurnLoop) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !view(turns).animating {
+        assert!(Instant::now() < deadline, "the computer never moved");
+        let _ = turns.tick();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The board the view shows is the engine's position.
+fn shows_the_engines_position(turns: &TurnLoop) {
+    let (shown, position) = (view(turns), *turns.session().unwrap().position());
+    for side in [Side::South, Side::North] {
+        let seeds: Vec<u8> = shown.board.houses[side.index()]
+            .iter()
+            .map(|h| h.seeds)
+            .collect();
+        assert_eq!(seeds, position.houses(side), "{side:?}'s houses");
+    }
+    assert_eq!(shown.board.stores, position.stores());
+}
+
+#[test]
+fn one_skip_shows_the_rest_of_the_computers_whole_turn_at_once() {
+    let mut turns = congkak_vs_greedy(STEP);
+    until_animating(&mut turns);
+    let _ = turns.skip();
+    let mut animated_again = false;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while turns.is_busy() {
+        assert!(Instant::now() < deadline, "the turn loop never settled");
+        let _ = turns.tick();
+        animated_again |= view(&turns).animating;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let session = turns.session().unwrap();
+    assert!(session.human_to_move() || session.is_over());
+    let turn = moves(&turns).len();
+    assert!(turn >= 2, "the computer's turn had several moves: {turn}");
+    assert!(!animated_again, "the rest of the turn was shown at once");
+    shows_the_engines_position(&turns);
+
+    // The person's own next move animates again.
+    let house = turns
+        .session()
+        .unwrap()
+        .position()
+        .legal_moves()
+        .first()
+        .unwrap();
+    let _ = turns.tap(Side::South, house.number() as i32);
+    assert!(view(&turns).animating);
+}
+
+#[test]
+fn a_long_computer_turn_steps_faster_and_every_speed_still_ends_on_the_engines_position() {
+    use crate::store::AnimationSpeed;
+    for speed in [
+        AnimationSpeed::Off,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Slow,
+    ] {
+        let step = Duration::from_millis(speed.step_millis());
+        let mut turns = congkak_vs_greedy(step);
+        let ticks: Vec<Duration> = settle(&mut turns)
+            .iter()
+            .filter_map(|e| e.tick)
+            .filter(|&t| t != POLL_INTERVAL)
+            .collect();
+        shows_the_engines_position(&turns);
+        assert!(
+            moves(&turns).len() >= 2,
+            "{speed:?}: a turn of several moves"
+        );
+        if step.is_zero() {
+            assert!(ticks.is_empty(), "Off shows every move at once: {ticks:?}");
+            continue;
+        }
+        assert_eq!(
+            ticks[0], step,
+            "{speed:?}: the turn starts at the player's speed"
+        );
+        let fastest = *ticks.iter().min().unwrap();
+        assert!(
+            fastest < step && fastest >= step / 4,
+            "{speed:?}: later sowings faster, at most 4 times ({fastest:?} of {step:?})"
+        );
+    }
+}
