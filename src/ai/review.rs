@@ -112,22 +112,17 @@ pub fn review(
             return None;
         }
         let (before, history) = &plies[ply];
-        let played = game.moves()[ply];
         let (after, after_history) = &plies[ply + 1];
+        let move_played = Ply {
+            before,
+            history,
+            played: game.moves()[ply],
+            after,
+            after_history,
+        };
         let try_exact = failed_solves < 2;
         let reviewed = try_exact
-            .then(|| {
-                exact_review(
-                    searcher,
-                    before,
-                    history,
-                    played,
-                    after,
-                    after_history,
-                    budget,
-                    limits,
-                )
-            })
+            .then(|| exact_review(searcher, &move_played, budget, limits))
             .flatten();
         let reviewed = match reviewed {
             Some(r) => {
@@ -138,16 +133,7 @@ pub fn review(
                 if try_exact {
                     failed_solves += 1;
                 }
-                searched_review(
-                    searcher,
-                    before,
-                    history,
-                    played,
-                    after,
-                    after_history,
-                    budget,
-                    limits,
-                )?
+                searched_review(searcher, &move_played, budget, limits)?
             }
         };
         if cancelled() {
@@ -156,8 +142,8 @@ pub fn review(
         let (best, value, loss, exact) = reviewed;
         reviews.push(MoveReview {
             ply: ply + 1,
-            side: before.side_to_move(),
-            played,
+            side: move_played.before.side_to_move(),
+            played: move_played.played,
             best,
             value,
             loss,
@@ -182,6 +168,17 @@ fn snapshots(game: &Game) -> Option<Vec<(Position, Vec<Position>)>> {
     Some(plies)
 }
 
+/// One move to review: the position before it and after it, each with the positions
+/// that led there.
+#[derive(Clone, Copy)]
+struct Ply<'a> {
+    before: &'a Position,
+    history: &'a [Position],
+    played: House,
+    after: &'a Position,
+    after_history: &'a [Position],
+}
+
 /// `(best, value, loss, exact)` of one ply.
 type Reviewed = (House, i32, i32, bool);
 
@@ -194,17 +191,19 @@ fn for_mover(me: Side, child: &Position, value_for_child_mover: i32) -> i32 {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn exact_review(
     searcher: &mut Searcher,
-    before: &Position,
-    history: &[Position],
-    played: House,
-    after: &Position,
-    after_history: &[Position],
+    ply: &Ply,
     budget: ReviewBudget,
     limits: &Limits,
 ) -> Option<Reviewed> {
+    let Ply {
+        before,
+        history,
+        played,
+        after,
+        after_history,
+    } = *ply;
     let me = before.side_to_move();
     let solve_limits = Limits {
         time: Some(budget.per_position),
@@ -229,17 +228,19 @@ fn exact_review(
     ))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn searched_review(
     searcher: &mut Searcher,
-    before: &Position,
-    history: &[Position],
-    played: House,
-    after: &Position,
-    after_history: &[Position],
+    ply: &Ply,
     budget: ReviewBudget,
     limits: &Limits,
 ) -> Option<Reviewed> {
+    let Ply {
+        before,
+        history,
+        played,
+        after,
+        after_history,
+    } = *ply;
     let me = before.side_to_move();
     searcher.set_history(history);
     let result = searcher.search(

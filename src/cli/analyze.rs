@@ -43,7 +43,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     };
     let mut searcher = Searcher::new(args.hash);
     searcher.set_history(game.history());
-    if let Some(seeds) = super::solve::table_seeds(args.tables, None, pos.rules())? {
+    if let Some(seeds) = super::args::table_seeds(args.tables, None, pos.rules())? {
         searcher.set_endgame(Some(Arc::new(EndgameTable::build(pos.rules(), seeds))));
     }
     let result = searcher

@@ -84,3 +84,23 @@ fn flag_error(error: RulesError) -> CliError {
     };
     CliError(format!("{flag}: {error}"))
 }
+
+/// The endgame tables `--tables` asks for under `rules`: `default` when the flag is
+/// absent; tables exist for Kalah only, so asking for them elsewhere is an error rather
+/// than a flag silently ignored.
+pub fn table_seeds(
+    asked: Option<u32>,
+    default: Option<u32>,
+    rules: Rules,
+) -> Result<Option<u32>, CliError> {
+    let kalah = rules.variant() == Variant::Kalah;
+    match asked {
+        Some(seeds) if seeds > 0 && !kalah => Err(CliError(format!(
+            "--tables: endgame tables exist for Kalah only, not {}",
+            rules.variant()
+        ))),
+        Some(0) => Ok(None),
+        Some(seeds) => Ok(Some(seeds)),
+        None => Ok(default.filter(|_| kalah)),
+    }
+}

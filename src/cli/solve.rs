@@ -3,7 +3,6 @@
 use super::args::{CliError, GameArgs};
 use super::values;
 use crate::ai::{EndgameTable, Limits, Searcher};
-use crate::engine::{Rules, Variant};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -37,26 +36,6 @@ pub struct SolveArgs {
     game: GameArgs,
 }
 
-/// The endgame tables `--tables` asks for under `rules`: `default` when the flag is
-/// absent; tables exist for Kalah only, so asking for them elsewhere is an error rather
-/// than a flag silently ignored.
-pub(super) fn table_seeds(
-    asked: Option<u32>,
-    default: Option<u32>,
-    rules: Rules,
-) -> Result<Option<u32>, CliError> {
-    let kalah = rules.variant() == Variant::Kalah;
-    match asked {
-        Some(seeds) if seeds > 0 && !kalah => Err(CliError(format!(
-            "--tables: endgame tables exist for Kalah only, not {}",
-            rules.variant()
-        ))),
-        Some(0) => Ok(None),
-        Some(seeds) => Ok(Some(seeds)),
-        None => Ok(default.filter(|_| kalah)),
-    }
-}
-
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let game = args.game.game()?;
@@ -70,7 +49,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     searcher.set_history(game.history());
     // The default tables are larger than the app's: 30 MB built in seconds saves a third
     // of the nodes of a full solve.
-    let table = table_seeds(args.tables, Some(SOLVER_TABLE_SEEDS), pos.rules())?
+    let table = super::args::table_seeds(args.tables, Some(SOLVER_TABLE_SEEDS), pos.rules())?
         .map(|seeds| Arc::new(EndgameTable::build(pos.rules(), seeds)));
     searcher.set_endgame(table);
     if pos.is_over() {
