@@ -2,6 +2,10 @@
 //! the controller advances it on a timer and shows `pits()` after each step. A tap skips
 //! to the end, which is the position the engine computed.
 //!
+//! Seeds travel: each step also says which seeds are in the air until the next one
+//! ([`Flight`]s) — the hand on its way to the pit it drops into next, or captured and
+//! swept seeds on their way to a store, which land (and are counted there) a step later.
+//!
 //! A side's whole turn (a move and the extra turns it earns, each with its Congkak relays)
 //! is paced as one by [`TurnPace`]: after the first few sowings each step is shorter, and
 //! one skip by the player shows the rest of the computer's turn at once.
@@ -20,6 +24,27 @@ const FASTEST_SHARE: u32 = 4;
 /// to hundreds of drops, and nobody wants to watch a minute of them.
 const LONGEST_MOVE_MILLIS: u64 = 6_000;
 
+/// What a group of seeds in the air is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlightKind {
+    /// The sowing hand, moving on to the next pit.
+    Sowing,
+    /// Captured seeds on their way to the mover's store.
+    Capture,
+    /// Seeds left at the end on their way to a store.
+    Sweep,
+}
+
+/// Seeds in the air during one step: they leave pit `from` as the step is shown and
+/// arrive at pit `to` as the next one is (pits in [`Position::pits`] order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flight {
+    pub from: usize,
+    pub to: usize,
+    pub seeds: u32,
+    pub kind: FlightKind,
+}
+
 #[derive(Clone, Debug)]
 pub struct Playback {
     houses: u8,
@@ -28,6 +53,10 @@ pub struct Playback {
     next: usize,
     in_hand: u32,
     active: Option<usize>,
+    /// Seeds in the air now.
+    flights: Vec<Flight>,
+    /// Captured or swept seeds that reach their store with the next step.
+    landing: Vec<(usize, u8)>,
     /// Congkak relays so far: a pick-up after the first.
     relays: u32,
     /// Sowings of the same turn before this move (its earlier extra-turn moves).
@@ -43,6 +72,8 @@ pub enum Shown {
     /// Seeds left at the end moved into a store.
     Sweep,
     GrandSlamSpared,
+    /// The last captured or swept seeds reached their store.
+    Landed,
 }
 
 impl Playback {
@@ -55,6 +86,8 @@ impl Playback {
             next: 0,
             in_hand: 0,
             active: None,
+            flights: Vec::new(),
+            landing: Vec::new(),
             relays: 0,
             earlier_sowings: 0,
         }
@@ -101,6 +134,16 @@ impl Playback {
         self.in_hand
     }
 
+    /// Seeds in the air until the next step.
+    pub fn flights(&self) -> &[Flight] {
+        &self.flights
+    }
+
+    /// Seeds off the board now: the hand's and those on their way to a store.
+    pub fn airborne(&self) -> u32 {
+        self.in_hand + self.landing.iter().map(|&(_, s)| s as u32).sum::<u32>()
+    }
+
     /// The pit the last step touched.
     pub fn active(&self) -> Option<usize> {
         self.active
@@ -116,7 +159,7 @@ impl Playback {
     }
 
     pub fn is_done(&self) -> bool {
-        self.next >= self.steps.len()
+        self.next >= self.steps.len() && self.landing.is_empty()
     }
 
     /// How many steps each timer tick shows at `step_millis` per step, so that no move
@@ -126,8 +169,19 @@ impl Playback {
         total.div_ceil(LONGEST_MOVE_MILLIS).max(1) as usize
     }
 
-    /// Shows the next step; `None` once every step has been shown.
+    /// Shows the next step; `None` once every step has been shown. Seeds in the air
+    /// from the step before land first.
     pub fn advance(&mut self) -> Option<Shown> {
+        self.flights.clear();
+        if !self.landing.is_empty() {
+            for (store, seeds) in std::mem::take(&mut self.landing) {
+                self.pits[store] += seeds;
+                self.active = Some(store);
+            }
+            if self.next >= self.steps.len() {
+                return Some(Shown::Landed);
+            }
+        }
         let step = *self.steps.get(self.next)?;
         self.next += 1;
         Some(match step {
@@ -139,6 +193,7 @@ impl Playback {
                 self.pits[i] = self.pits[i].saturating_sub(seeds);
                 self.in_hand = seeds as u32;
                 self.active = Some(i);
+                self.hand_moves_on(i);
                 Shown::PickUp
             }
             Step::Drop { pit } => {
@@ -146,14 +201,23 @@ impl Playback {
                 self.pits[i] += 1;
                 self.in_hand = self.in_hand.saturating_sub(1);
                 self.active = Some(i);
+                self.hand_moves_on(i);
                 Shown::Drop
             }
-            Step::Capture { from, seeds, store } | Step::Sweep { from, seeds, store } => {
-                let (from, store) = (self.index(from), self.index(store));
-                self.pits[from] = self.pits[from].saturating_sub(seeds);
-                self.pits[store] += seeds;
-                self.active = Some(store);
-                if matches!(step, Step::Sweep { .. }) {
+            Step::Capture { .. } | Step::Sweep { .. } => {
+                // A capture's houses (or an ending's sweeps) all take off together.
+                let sweep = matches!(step, Step::Sweep { .. });
+                self.take_off(step);
+                while let Some(&more) = self.steps.get(self.next) {
+                    if !matches!(more, Step::Capture { .. } | Step::Sweep { .. })
+                        || matches!(more, Step::Sweep { .. }) != sweep
+                    {
+                        break;
+                    }
+                    self.next += 1;
+                    self.take_off(more);
+                }
+                if sweep {
                     Shown::Sweep
                 } else {
                     Shown::Capture
@@ -163,10 +227,48 @@ impl Playback {
         })
     }
 
+    /// The hand, just over pit `from`, sets off for the pit of its next drop.
+    fn hand_moves_on(&mut self, from: usize) {
+        if self.in_hand == 0 {
+            return;
+        }
+        if let Some(Step::Drop { pit }) = self.steps.get(self.next) {
+            self.flights.push(Flight {
+                from,
+                to: self.index(*pit),
+                seeds: self.in_hand,
+                kind: FlightKind::Sowing,
+            });
+        }
+    }
+
+    /// A capture or sweep lifts its seeds now; they reach the store with the next step.
+    fn take_off(&mut self, step: Step) {
+        let (Step::Capture { from, seeds, store } | Step::Sweep { from, seeds, store }) = step
+        else {
+            return;
+        };
+        let (from, store) = (self.index(from), self.index(store));
+        self.pits[from] = self.pits[from].saturating_sub(seeds);
+        self.landing.push((store, seeds));
+        self.active = Some(from);
+        self.flights.push(Flight {
+            from,
+            to: store,
+            seeds: seeds as u32,
+            kind: if matches!(step, Step::Sweep { .. }) {
+                FlightKind::Sweep
+            } else {
+                FlightKind::Capture
+            },
+        });
+    }
+
     /// Shows every remaining step at once (a tap skips the animation).
     pub fn finish(&mut self) {
         while self.advance().is_some() {}
         self.active = None;
+        self.flights.clear();
     }
 }
 
@@ -234,7 +336,10 @@ mod tests {
             let total = before.total_seeds();
             while playback.advance().is_some() {
                 let on_board: u32 = playback.pits().iter().map(|&s| s as u32).sum();
-                assert_eq!(on_board + playback.in_hand(), total);
+                assert_eq!(on_board + playback.airborne(), total);
+                // What is in the air is what is off the board, each seed once.
+                let flying: u32 = playback.flights().iter().map(|f| f.seeds).sum();
+                assert_eq!(flying, playback.airborne(), "{rules:?} {house}");
             }
             // Repetitions too: their sweeps are steps of the move.
             assert_eq!(playback.pits(), game.position().pits(), "{rules:?} {house}");
@@ -258,6 +363,59 @@ mod tests {
                 .build()
                 .unwrap(),
         );
+    }
+
+    #[test]
+    fn the_hand_flies_to_each_next_pit_and_captures_land_a_step_later() {
+        // Kalah from the start, South 3: four seeds over South 4, 5, 6 and the store
+        // (pits 3, 4, 5 and 6 in `Position::pits` order).
+        let start = Position::start(Rules::new(Variant::Kalah));
+        let mut game = Game::from_start(start);
+        let steps = game.play(House::new(3).unwrap()).unwrap().steps;
+        let mut playback = Playback::new(&start, steps);
+        let mut hops = Vec::new();
+        while playback.advance().is_some() {
+            hops.push(playback.flights().to_vec());
+        }
+        let hand = |from, to, seeds| Flight {
+            from,
+            to,
+            seeds,
+            kind: FlightKind::Sowing,
+        };
+        assert_eq!(
+            hops,
+            [
+                vec![hand(2, 3, 4)],
+                vec![hand(3, 4, 3)],
+                vec![hand(4, 5, 2)],
+                vec![hand(5, 6, 1)],
+                vec![],
+            ]
+        );
+
+        // South 5, North 1, then South 1 ends in South 5, emptied by the first move, and
+        // takes North 2's six with its own seed: both fly to South's store together and
+        // land a step later.
+        let mut pos = start;
+        for house in [5, 1] {
+            pos = pos.play(House::new(house).unwrap()).unwrap();
+        }
+        let mut game = Game::from_start(pos);
+        let steps = game.play(House::new(1).unwrap()).unwrap().steps;
+        let mut playback = Playback::new(&pos, steps);
+        while playback.advance() != Some(Shown::Capture) {}
+        let flights = playback.flights().to_vec();
+        assert_eq!(flights.len(), 2, "{flights:?}");
+        assert!(flights
+            .iter()
+            .all(|f| f.to == 6 && f.kind == FlightKind::Capture));
+        assert_eq!(flights.iter().map(|f| f.seeds).sum::<u32>(), 7);
+        assert_eq!(playback.pits()[6], pos.pits()[6], "not in the store yet");
+        assert!(!playback.is_done());
+        assert_eq!(playback.advance(), Some(Shown::Landed));
+        assert!(playback.flights().is_empty() && playback.is_done());
+        assert_eq!(playback.pits(), game.position().pits());
     }
 
     #[test]

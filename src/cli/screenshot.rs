@@ -93,6 +93,11 @@ pub struct ScreenshotArgs {
     /// before the snapshot, scrolling to it; repeat to tap several in order.
     #[arg(long, value_name = "LABEL")]
     tap: Vec<String>,
+    /// Milliseconds of (mocked) time after the last tap before the snapshot, 0 to
+    /// 10000: a short wait catches a sowing in the middle (`--level 0 --tap "Bottom
+    /// house 3" --wait 300`).
+    #[arg(long, value_name = "MS", value_parser = values::screenshot_wait, default_value_t = 1000)]
+    wait: u64,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -124,6 +129,8 @@ struct Shot {
     moves: Vec<House>,
     /// Buttons to tap, by accessible label, before the snapshot.
     taps: Vec<String>,
+    /// Mocked time after the last tap.
+    wait: u64,
 }
 
 impl Shot {
@@ -188,6 +195,7 @@ impl Shot {
             opponent,
             moves: game.moves().to_vec(),
             taps: args.tap.clone(),
+            wait: args.wait,
         })
     }
 
@@ -237,9 +245,14 @@ impl Shot {
         });
         window.show()?;
         settle();
-        for label in &self.taps {
+        for (i, label) in self.taps.iter().enumerate() {
             tap(&window, label)?;
-            settle();
+            if i + 1 < self.taps.len() {
+                settle();
+            }
+        }
+        if !self.taps.is_empty() {
+            wait(self.wait);
         }
         let pixels = w
             .take_snapshot()
@@ -264,6 +277,13 @@ impl Shot {
 fn settle() {
     for _ in 0..20 {
         i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Lets `millis` of mocked time pass in small steps, as frames would.
+fn wait(millis: u64) {
+    for _ in 0..millis / 10 {
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(10));
     }
 }
 

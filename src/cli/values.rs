@@ -99,6 +99,10 @@ pub fn match_games(text: &str) -> Result<u32, String> {
     whole(text, "games", MATCH_GAMES, "")
 }
 
+pub fn screenshot_wait(text: &str) -> Result<u64, String> {
+    whole(text, "wait", 0..=10_000, "ms")
+}
+
 pub fn screenshot_level(text: &str) -> Result<u8, String> {
     whole(text, "level", 0..=5, "(0: two people)")
 }

@@ -5,6 +5,7 @@
 //! timer. It imports no Slint and no store, so every flow of the game screen is tested
 //! here without a window; the controller wires it to the UI and the files.
 
+mod accent;
 mod effects;
 mod ending;
 mod game_over;
@@ -13,6 +14,7 @@ mod tests;
 mod thinking;
 mod view;
 
+pub use accent::{Accent, AccentKind};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
 pub use thinking::POLL_INTERVAL;
@@ -53,6 +55,12 @@ pub struct TurnLoop {
     on_screen: bool,
     /// Time per animation step; zero shows moves at once.
     step: Duration,
+    /// Counts the animation's steps shown, so a view can tell new seeds in the air from
+    /// the ones it is already flying.
+    motion: u64,
+    /// The flash after the last move shown, and the count of flashes so far.
+    accent: Option<Accent>,
+    accents: u64,
     /// Searches that panicked or answered an illegal move (a bug: logged, and the first
     /// legal move played instead).
     search_failures: u32,
@@ -73,6 +81,9 @@ impl TurnLoop {
             panel_hidden: false,
             on_screen: false,
             step: Duration::ZERO,
+            motion: 0,
+            accent: None,
+            accents: 0,
             search_failures: 0,
         }
     }
@@ -211,6 +222,7 @@ impl TurnLoop {
         if let Some(animation) = &mut self.animation {
             let step = animation.playback.pace(self.step);
             let per_tick = animation.playback.steps_per_tick(step.as_millis() as u64);
+            self.motion += 1;
             for _ in 0..per_tick {
                 match animation.playback.advance() {
                     Some(Shown::PickUp) if animation.playback.relays() > 0 => {
@@ -262,6 +274,7 @@ impl TurnLoop {
     fn stop_everything(&mut self) {
         self.pending = None;
         self.animation = None;
+        self.accent = None;
         self.turn = TurnPace::default();
         self.hint = None;
         self.banner = Banner::Quiet;
@@ -288,6 +301,7 @@ impl TurnLoop {
             self.move_shown(&report)
         } else {
             let steps = std::mem::take(&mut report.steps);
+            self.motion += 1;
             self.animation = Some(Animation {
                 playback: Playback::new(&before, steps).after_sowings(earlier),
                 report,
@@ -308,6 +322,11 @@ impl TurnLoop {
         let Some(session) = &self.session else {
             return self.effects();
         };
+        // No flash when the player turned animation off.
+        if !self.step.is_zero() {
+            self.accents += 1;
+            self.accent = Accent::of(report, session.rules().houses(), self.accents);
+        }
         let mover = report.mover;
         self.banner = if report.end == Some(EndReason::Repetition) {
             Banner::Repetition(mover)
@@ -367,6 +386,7 @@ impl TurnLoop {
         };
         let changed = step(session);
         if changed {
+            self.accent = None;
             self.hint = None;
             self.banner = Banner::Quiet;
             self.panel_hidden = false;

@@ -587,3 +587,41 @@ fn a_long_computer_turn_steps_faster_and_every_speed_still_ends_on_the_engines_p
         );
     }
 }
+
+#[test]
+fn seeds_fly_during_the_animation_and_a_capture_or_extra_turn_flashes_its_store() {
+    let mut turns = table(Quick);
+    let _ = two_people(&mut turns, Variant::Kalah);
+    // South 3: four seeds, the last into South's store, so South moves again.
+    let _ = turns.tap(Side::South, 3);
+    let _ = turns.tick();
+    let shown = view(&turns);
+    assert_eq!(shown.flights.len(), 1, "the hand leaves South 3");
+    assert_eq!((shown.flights[0].from, shown.flights[0].seeds), (2, 4));
+    assert_eq!(shown.flight_time, STEP);
+    let motion = shown.motion;
+    let _ = turns.tick();
+    assert_ne!(view(&turns).motion, motion, "each step is a new flight");
+    let _ = settle(&mut turns);
+    let settled = view(&turns);
+    assert!(settled.flights.is_empty());
+    let extra = settled.accent.expect("the extra turn flashes");
+    assert_eq!((extra.kind, extra.pit, extra.seeds), (AccentKind::ExtraTurn, 6, 0));
+
+    // Then South 5, North 1 and South 1, which captures: flashed at South's store.
+    for (side, house) in [(Side::South, 5), (Side::North, 1), (Side::South, 1)] {
+        let _ = turns.tap(side, house);
+        let _ = settle(&mut turns);
+    }
+    let capture = view(&turns).accent.expect("the capture flashes");
+    assert_eq!((capture.kind, capture.pit), (AccentKind::Capture, 6));
+    assert!(capture.seeds > 0 && capture.serial > extra.serial);
+
+    // Undo takes the flash away with the move; animation off shows no flash at all.
+    let _ = turns.undo();
+    assert_eq!(view(&turns).accent, None);
+    turns.set_step(Duration::ZERO);
+    let _ = turns.tap(Side::South, 1);
+    assert_eq!(view(&turns).accent, None);
+    assert!(view(&turns).flights.is_empty());
+}

@@ -3,6 +3,8 @@
 use super::super::banner::Banner;
 use super::super::board_view::{board_view, BoardFacts, BoardView};
 use super::super::last_move::LastMove;
+use super::super::playback::Flight;
+use super::accent::Accent;
 
 use super::ending::Ending;
 use super::thinking::Job;
@@ -23,6 +25,13 @@ pub struct GameView {
     pub animating: bool,
     /// Seeds still in the sowing hand while the animation runs.
     pub in_hand: u32,
+    /// Seeds in the air until the next step, and how long that step lasts.
+    pub flights: Vec<Flight>,
+    pub flight_time: std::time::Duration,
+    /// Changes with every animation step shown (see [`TurnLoop`]'s `motion`).
+    pub motion: u64,
+    /// The flash after the last move.
+    pub accent: Option<Accent>,
     /// The game is over and its last move has been shown.
     pub over: bool,
     /// The winner once over; `None` is a draw.
@@ -85,6 +94,16 @@ impl TurnLoop {
             thinking: self.pending.as_ref().is_some_and(|p| p.job == Job::Move),
             animating: !idle,
             in_hand,
+            flights: self
+                .animation
+                .as_ref()
+                .map_or_else(Vec::new, |a| a.playback.flights().to_vec()),
+            flight_time: self
+                .animation
+                .as_ref()
+                .map_or(std::time::Duration::ZERO, |a| a.playback.pace(self.step)),
+            motion: self.motion,
+            accent: self.accent,
             over: session.is_over() && idle,
             winner: session.winner().flatten(),
             resigned: session.resigned(),

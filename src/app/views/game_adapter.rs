@@ -3,11 +3,14 @@
 
 use super::super::banner::Banner;
 use super::super::board_view::HouseView;
-use super::super::turn_loop::{Ending, GameView};
+use super::super::playback::{Flight, FlightKind};
+use super::super::turn_loop::{Accent, AccentKind, Ending, GameView};
 use super::prefs_adapter::level_number;
 use crate::engine::{EndReason, Side, Variant};
+use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
 use crate::{EndKind, GameEnding, GameState, Notice, PitView};
-use slint::{ModelRc, VecModel};
+use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
+use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;
 
 /// What the player did on the game screen.
@@ -58,6 +61,51 @@ fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
         Banner::Hint(house) => (Notice::Hint, Side::South, 0, house.number()),
         Banner::Repetition(side) => about(Notice::Repetition, side),
         Banner::Sweep(side) => about(Notice::Sweep, side),
+    }
+}
+
+fn flight(flight: &Flight) -> FlightRow {
+    FlightRow {
+        from: flight.from as i32,
+        to: flight.to as i32,
+        seeds: int(flight.seeds),
+        kind: match flight.kind {
+            FlightKind::Sowing => UiFlightKind::Sowing,
+            FlightKind::Capture => UiFlightKind::Capture,
+            FlightKind::Sweep => UiFlightKind::Sweep,
+        },
+    }
+}
+
+fn accent(accent: &Accent) -> AccentRow {
+    AccentRow {
+        pit: accent.pit as i32,
+        seeds: int(accent.seeds),
+        kind: match accent.kind {
+            AccentKind::ExtraTurn => UiAccentKind::ExtraTurn,
+            AccentKind::Capture => UiAccentKind::Capture,
+        },
+    }
+}
+
+/// The seeds in the air and the flash. Their elements start moving when they are
+/// created, so a list is replaced only when it changed (the serials say so): redrawing
+/// the screen for another reason (the computer's thinking, a setting) must not start a
+/// flight again.
+fn render_motion(ui: &GameState<'_>, view: &GameView) {
+    // The serials only need to differ from the last ones; wrapping is harmless.
+    let motion = view.motion as i32;
+    if ui.get_motion() != motion || ui.get_flights().row_count() != view.flights.len() {
+        let rows: Vec<FlightRow> = view.flights.iter().map(flight).collect();
+        ui.set_flights(ModelRc::new(VecModel::from(rows)));
+        ui.set_flight_time(i64::try_from(view.flight_time.as_millis()).unwrap_or(i64::MAX));
+        ui.set_motion(motion);
+    }
+    let serial = view.accent.map_or(0, |a| a.serial as i32);
+    if ui.get_accent_serial() != serial {
+        let rows: Vec<AccentRow> = view.accent.iter().map(accent).collect();
+        ui.set_accents(ModelRc::new(VecModel::from(rows)));
+        ui.set_accent_serial(serial);
     }
 }
 
@@ -130,6 +178,7 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_thinking(view.thinking);
     ui.set_animating(view.animating);
     ui.set_in_hand(view.in_hand as i32);
+    render_motion(ui, view);
     ui.set_over(view.over);
     ui.set_winner(side_number(view.winner));
     ui.set_resigned_side(side_number(view.resigned));
