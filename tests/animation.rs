@@ -30,7 +30,11 @@ fn count(window: &AppWindow, type_name: &str) -> usize {
 fn tap_house(window: &AppWindow, side: Side, house: House) {
     let id = format!(
         "{}-house-{}",
-        if side == Side::South { "south" } else { "north" },
+        if side == Side::South {
+            "south"
+        } else {
+            "north"
+        },
         house.number()
     );
     let found: Vec<ElementHandle> = window

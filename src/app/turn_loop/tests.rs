@@ -606,7 +606,10 @@ fn seeds_fly_during_the_animation_and_a_capture_or_extra_turn_flashes_its_store(
     let settled = view(&turns);
     assert!(settled.flights.is_empty());
     let extra = settled.accent.expect("the extra turn flashes");
-    assert_eq!((extra.kind, extra.pit, extra.seeds), (AccentKind::ExtraTurn, 6, 0));
+    assert_eq!(
+        (extra.kind, extra.pit, extra.seeds),
+        (AccentKind::ExtraTurn, 6, 0)
+    );
 
     // Then South 5, North 1 and South 1, which captures: flashed at South's store.
     for (side, house) in [(Side::South, 5), (Side::North, 1), (Side::South, 1)] {
