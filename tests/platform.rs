@@ -13,6 +13,7 @@
 //! player's choice.
 
 use i_slint_backend_testing::ElementHandle;
+use mancala::ai::{Advice, MoveValue};
 use mancala::app::{prefs, App, Brain};
 use mancala::engine::{Game, House};
 use mancala::players::Difficulty;
@@ -37,8 +38,15 @@ impl Brain for FirstLegalMove {
             .expect("asked to move in a finished game")
     }
 
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House {
-        self.choose_move(game, Difficulty::Beginner, cancel)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
+        let house = self.choose_move(game, Difficulty::Beginner, cancel);
+        Some(Advice {
+            moves: vec![MoveValue {
+                house,
+                value: 0,
+                exact: false,
+            }],
+        })
     }
 }
 

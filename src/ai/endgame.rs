@@ -81,17 +81,35 @@ impl EndgameTable {
     /// The table for `rules`, built at first need and shared afterwards. `None` for
     /// rules it does not cover (not Kalah).
     pub fn shared(rules: Rules) -> Option<Arc<EndgameTable>> {
+        Self::slot(rules, |slot| {
+            Some(
+                slot.get_or_insert_with(|| {
+                    Arc::new(EndgameTable::build(rules, DEFAULT_TABLE_SEEDS))
+                })
+                .clone(),
+            )
+        })
+    }
+
+    /// The shared table for `rules` if something has built it already; never builds
+    /// one (a hint must answer in about a second, and building takes several).
+    pub fn if_built(rules: Rules) -> Option<Arc<EndgameTable>> {
+        Self::slot(rules, |slot| slot.clone())
+    }
+
+    /// Runs `with` on the shared slot of `rules`' table; `None` for rules no table
+    /// covers.
+    fn slot(
+        rules: Rules,
+        with: impl FnOnce(&mut Option<Arc<EndgameTable>>) -> Option<Arc<EndgameTable>>,
+    ) -> Option<Arc<EndgameTable>> {
         static TABLES: OnceLock<Mutex<[Option<Arc<EndgameTable>>; 2]>> = OnceLock::new();
         if rules.variant() != Variant::Kalah || rules.houses() as usize != HOUSES {
             return None;
         }
         let tables = TABLES.get_or_init(|| Mutex::new([None, None]));
         let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
-        let slot = &mut tables[rules.empty_capture() as usize];
-        Some(
-            slot.get_or_insert_with(|| Arc::new(EndgameTable::build(rules, DEFAULT_TABLE_SEEDS)))
-                .clone(),
-        )
+        with(&mut tables[rules.empty_capture() as usize])
     }
 
     pub fn max_seeds(&self) -> u32 {

@@ -3,6 +3,7 @@
 //! Depends on the engine only: no UI, no files, no threads (the app runs it on a
 //! worker thread and stops it with the cancel flag in [`Limits`]).
 
+mod advice;
 mod endgame;
 mod eval;
 mod hint;
@@ -13,6 +14,7 @@ mod search;
 mod solve;
 mod tt;
 
+pub use advice::{Advice, MoveValue};
 pub use endgame::{EndgameTable, DEFAULT_TABLE_SEEDS};
 pub use eval::{evaluate, final_value};
 pub use hint::{describe, Hint};

@@ -29,10 +29,21 @@ pub enum Banner {
     NotYourTurn(Side),
     /// A tap on the other player's row on the mover's own turn; `Side` owns the house.
     OthersHouse(Side),
-    /// The hint: the best house for the person.
-    Hint(House),
+    /// The hint: the best house for the person, and how it stands.
+    Hint(HintWords),
     /// Oware: a position came back, so each player took the seeds on their side.
     Repetition(Side),
     /// The game ended and the seeds left in the houses went to their owners' stores.
     Sweep(Side),
+}
+
+/// What a hint says: the house, the value after it (the expected final store difference
+/// from the person's view, exact under perfect play or an estimate) and how many seeds
+/// the next best move gives up (`None`: the only legal move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintWords {
+    pub house: House,
+    pub value: i32,
+    pub exact: bool,
+    pub margin: Option<i32>,
 }

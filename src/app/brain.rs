@@ -2,6 +2,7 @@
 //! a hint for the person. Behind a trait so the worker-thread plumbing does not depend on
 //! how the search works, and so tests can put in a player that is slow on purpose.
 
+use crate::ai::Advice;
 use crate::engine::{Game, House};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
@@ -13,6 +14,7 @@ pub trait Brain: Send + Sync + 'static {
     /// will do then).
     fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House;
 
-    /// The best move for the side to move, as a hint. Same threading rules.
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House;
+    /// Every legal move of the side to move valued, best first, as a hint: about a
+    /// second at most. `None` if cancelled or the game is over. Same threading rules.
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice>;
 }

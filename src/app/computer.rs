@@ -1,15 +1,16 @@
 //! The computer player of `crate::ai` behind the controller's [`Brain`] trait.
 
 use super::brain::Brain;
-use crate::ai::{EndgameTable, Level, Limits, Searcher};
+use crate::ai::{Advice, EndgameTable, Level, Limits, Searcher};
 use crate::engine::{Game, House};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, TryLockError};
 use std::time::Duration;
 
-/// How long a hint may think: long enough to be good, short enough to wait for.
-const HINT_TIME: Duration = Duration::from_millis(1000);
+/// How long a hint may think, all its moves together: long enough to be good, short
+/// enough to wait for (about a second, with the thread's start and the poll).
+const HINT_TIME: Duration = Duration::from_millis(900);
 
 /// Transposition table size: small enough for any phone.
 const TABLE_MEGABYTES: usize = 32;
@@ -68,9 +69,6 @@ fn level_of(difficulty: Difficulty) -> Level {
     }
 }
 
-/// House 1: the answer when there is no legal move to give (the game is over).
-const HOUSE_1: House = House::new(1).unwrap();
-
 impl Brain for Computer {
     fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House {
         self.with_searcher(game, |searcher| {
@@ -87,19 +85,18 @@ impl Brain for Computer {
         })
     }
 
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House {
-        let pos = game.position();
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
         let limits = Limits {
             time: Some(HINT_TIME),
             cancel: Some(cancel),
             ..Limits::default()
         };
         self.with_searcher(game, |searcher| {
-            searcher.set_endgame(EndgameTable::shared(pos.rules()));
-            searcher.hint(pos, &limits).map(|hint| hint.best)
+            // Kalah's exact tables help when the expert has built them; building them
+            // here would take longer than a hint may.
+            searcher.set_endgame(EndgameTable::if_built(game.position().rules()));
+            searcher.advise(game.history(), &limits)
         })
-        .or_else(|| pos.legal_moves().first())
-        .unwrap_or(HOUSE_1)
     }
 }
 
@@ -121,8 +118,8 @@ mod tests {
             );
             game.play(house).unwrap();
         }
-        let hint = computer.hint(&game, &cancel);
-        assert!(game.position().legal_moves().contains(hint));
+        let hint = computer.hint(&game, &cancel).unwrap();
+        assert!(game.position().legal_moves().contains(hint.best().house));
     }
 
     #[test]

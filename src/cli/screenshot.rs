@@ -93,9 +93,9 @@ pub struct ScreenshotArgs {
     /// before the snapshot, scrolling to it; repeat to tap several in order.
     #[arg(long, value_name = "LABEL")]
     tap: Vec<String>,
-    /// Milliseconds of (mocked) time after the last tap before the snapshot, 0 to
-    /// 10000: a short wait catches a sowing in the middle (`--level 0 --tap "Bottom
-    /// house 3" --wait 300`).
+    /// Milliseconds after the last tap before the snapshot, 0 to 10000: a short wait
+    /// catches a sowing in the middle (`--level 0 --tap "Bottom house 3" --wait 300`),
+    /// a long one a hint (`--tap Hint --wait 1500`).
     #[arg(long, value_name = "MS", value_parser = values::screenshot_wait, default_value_t = 1000)]
     wait: u64,
     #[command(flatten)]
@@ -280,10 +280,12 @@ fn settle() {
     }
 }
 
-/// Lets `millis` of mocked time pass in small steps, as frames would.
+/// Lets `millis` of mocked time pass in small steps, as frames would, and as much real
+/// time: a hint or the computer's move is searched on a thread in real time.
 fn wait(millis: u64) {
     for _ in 0..millis / 10 {
         i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(10));
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

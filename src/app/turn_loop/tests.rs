@@ -1,7 +1,9 @@
 //! The game screen's flows without a window: the same situations `tests/ui.rs` plays
 //! through the real UI, checked here on the turn loop's effects and view.
 
+use super::super::banner::HintWords;
 use super::*;
+use crate::ai::{Advice, MoveValue};
 use crate::engine::{Game, Variant};
 use crate::players::Difficulty;
 use crate::players::GameResult;
@@ -18,8 +20,21 @@ impl Brain for Quick {
     fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
         game.position().legal_moves().first().unwrap()
     }
-    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> House {
-        game.position().legal_moves().last().unwrap()
+    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> Option<Advice> {
+        // The last legal move, 3 seeds ahead; the next one gives up 2.
+        let mut legal = game.position().legal_moves().to_vec();
+        legal.reverse();
+        Some(Advice {
+            moves: legal
+                .into_iter()
+                .enumerate()
+                .map(|(i, house)| MoveValue {
+                    house,
+                    value: 3 - 2 * i as i32,
+                    exact: false,
+                })
+                .collect(),
+        })
     }
 }
 
@@ -34,8 +49,15 @@ impl Brain for Stubborn {
         let _ = self.0.lock().unwrap().send(());
         game.position().legal_moves().first().unwrap()
     }
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> House {
-        self.choose_move(game, Difficulty::Expert, cancel)
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
+        let house = self.choose_move(game, Difficulty::Expert, cancel);
+        Some(Advice {
+            moves: vec![MoveValue {
+                house,
+                value: 0,
+                exact: false,
+            }],
+        })
     }
 }
 
@@ -46,7 +68,7 @@ impl Brain for Broken {
     fn choose_move(&self, _: &Game, _: Difficulty, _: &AtomicBool) -> House {
         panic!("a search bug")
     }
-    fn hint(&self, _: &Game, _: &AtomicBool) -> House {
+    fn hint(&self, _: &Game, _: &AtomicBool) -> Option<Advice> {
         panic!("a search bug")
     }
 }
@@ -263,9 +285,19 @@ fn a_hint_is_searched_in_the_background_and_lights_its_house() {
     let effects = turns.hint();
     assert_eq!(effects.tick, Some(POLL_INTERVAL));
     assert!(!view(&turns).can_hint, "one hint at a time");
+    assert!(view(&turns).hinting, "the screen says a hint is coming");
     let _ = settle(&mut turns);
     let shown = view(&turns);
-    assert_eq!(shown.banner, Banner::Hint(h(6)));
+    assert_eq!(
+        shown.banner,
+        Banner::Hint(HintWords {
+            house: h(6),
+            value: 3,
+            exact: false,
+            margin: Some(2),
+        })
+    );
+    assert!(!shown.hinting);
     assert!(shown.board.houses[0][5].hinted);
     let _ = turns.tap(Side::South, 6);
     assert!(
@@ -477,8 +509,8 @@ impl Brain for Greedy {
             .find(earns_extra_turn)
             .unwrap_or(legal[0])
     }
-    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> House {
-        game.position().legal_moves().first().unwrap()
+    fn hint(&self, _game: &Game, _cancel: &AtomicBool) -> Option<Advice> {
+        None
     }
 }
 

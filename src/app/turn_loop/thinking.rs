@@ -2,8 +2,9 @@
 //! a background thread, polled from the timer, and cancelled by dropping the job.
 
 use super::super::background::{BackgroundJob, Poll};
-use super::super::banner::Banner;
+use super::super::banner::{Banner, HintWords};
 use super::{Effects, TurnLoop};
+use crate::ai::Advice;
 use crate::engine::House;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,9 +20,16 @@ pub(super) enum Job {
     Hint,
 }
 
+/// What a search sends back.
+enum Answer {
+    Move(House),
+    /// `None`: the hint's search was cancelled, or had nothing to value.
+    Hint(Option<Advice>),
+}
+
 pub(super) struct Pending {
     pub(super) job: Job,
-    answer: BackgroundJob<House>,
+    answer: BackgroundJob<Answer>,
 }
 
 impl TurnLoop {
@@ -37,7 +45,7 @@ impl TurnLoop {
         let brain = Arc::clone(&self.brain);
         self.pending = Some(Pending {
             job: Job::Hint,
-            answer: BackgroundJob::start(move |cancel| brain.hint(&game, cancel)),
+            answer: BackgroundJob::start(move |cancel| Answer::Hint(brain.hint(&game, cancel))),
         });
         self.effects()
     }
@@ -54,7 +62,9 @@ impl TurnLoop {
             let brain = Arc::clone(&self.brain);
             self.pending = Some(Pending {
                 job: Job::Move,
-                answer: BackgroundJob::start(move |cancel| brain.choose_move(&game, level, cancel)),
+                answer: BackgroundJob::start(move |cancel| {
+                    Answer::Move(brain.choose_move(&game, level, cancel))
+                }),
             });
         }
         self.effects()
@@ -68,7 +78,8 @@ impl TurnLoop {
         let job = pending.job;
         match pending.answer.poll() {
             Poll::Thinking => self.effects(),
-            Poll::Done(house) => self.answer_arrived(job, house),
+            Poll::Done(Answer::Move(house)) => self.move_arrived(house),
+            Poll::Done(Answer::Hint(advice)) => self.hint_arrived(advice),
             Poll::Failed => {
                 self.search_failures += 1;
                 eprintln!(
@@ -79,9 +90,10 @@ impl TurnLoop {
                         "hint's"
                     }
                 );
-                match self.first_legal_move() {
-                    Some(house) => self.answer_arrived(job, house),
-                    None => {
+                match (job, self.first_legal_move()) {
+                    (Job::Move, Some(house)) => self.move_arrived(house),
+                    // No hint is better than a made-up one.
+                    _ => {
                         self.pending = None;
                         self.effects()
                     }
@@ -90,23 +102,31 @@ impl TurnLoop {
         }
     }
 
-    fn answer_arrived(&mut self, job: Job, house: House) -> Effects {
+    fn hint_arrived(&mut self, advice: Option<Advice>) -> Effects {
         self.pending = None;
-        match job {
-            Job::Hint => {
-                self.hint = Some(house);
-                self.banner = Banner::Hint(house);
-                self.effects()
-            }
-            Job::Move => self.play(house).unwrap_or_else(|why| {
-                // A search answering an illegal move is a bug; the game must go on.
-                self.search_failures += 1;
-                eprintln!("mancala: the computer chose {house}, which is illegal: {why}");
-                match self.first_legal_move() {
-                    Some(house) => self.play(house).unwrap_or_else(|_| self.effects()),
-                    None => self.effects(),
-                }
-            }),
+        if let Some(advice) = advice {
+            let best = advice.best();
+            self.hint = Some(best.house);
+            self.banner = Banner::Hint(HintWords {
+                house: best.house,
+                value: best.value,
+                exact: best.exact,
+                margin: advice.margin(),
+            });
         }
+        self.effects()
+    }
+
+    fn move_arrived(&mut self, house: House) -> Effects {
+        self.pending = None;
+        self.play(house).unwrap_or_else(|why| {
+            // A search answering an illegal move is a bug; the game must go on.
+            self.search_failures += 1;
+            eprintln!("mancala: the computer chose {house}, which is illegal: {why}");
+            match self.first_legal_move() {
+                Some(house) => self.play(house).unwrap_or_else(|_| self.effects()),
+                None => self.effects(),
+            }
+        })
     }
 }

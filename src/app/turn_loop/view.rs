@@ -22,6 +22,8 @@ pub struct GameView {
     pub to_move: Side,
     /// The computer is searching for its move.
     pub thinking: bool,
+    /// A hint is being searched for.
+    pub hinting: bool,
     pub animating: bool,
     /// Seeds still in the sowing hand while the animation runs.
     pub in_hand: u32,
@@ -92,6 +94,7 @@ impl TurnLoop {
                 None => pos.side_to_move(),
             },
             thinking: self.pending.as_ref().is_some_and(|p| p.job == Job::Move),
+            hinting: self.pending.as_ref().is_some_and(|p| p.job == Job::Hint),
             animating: !idle,
             in_hand,
             flights: self

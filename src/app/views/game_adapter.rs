@@ -58,7 +58,7 @@ fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
         Banner::GrandSlamForbidden(side) => about(Notice::GrandSlamForbidden, side),
         Banner::NotYourTurn(side) => about(Notice::NotYourTurn, side),
         Banner::OthersHouse(side) => about(Notice::OthersHouse, side),
-        Banner::Hint(house) => (Notice::Hint, Side::South, 0, house.number()),
+        Banner::Hint(words) => (Notice::Hint, Side::South, 0, words.house.number()),
         Banner::Repetition(side) => about(Notice::Repetition, side),
         Banner::Sweep(side) => about(Notice::Sweep, side),
     }
@@ -187,6 +187,14 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_notice_side(side.index() as i32);
     ui.set_notice_seeds(seeds as i32);
     ui.set_notice_house(house as i32);
+    let hint = match view.banner {
+        Banner::Hint(words) => Some(words),
+        _ => None,
+    };
+    ui.set_hint_value(hint.map_or(0, |w| w.value));
+    ui.set_hint_exact(hint.is_some_and(|w| w.exact));
+    ui.set_hint_margin(hint.and_then(|w| w.margin).unwrap_or(-1));
+    ui.set_hinting(view.hinting);
     ui.set_can_undo(view.can_undo);
     ui.set_can_redo(view.can_redo);
     ui.set_can_hint(view.can_hint);
