@@ -35,6 +35,8 @@ fn custom_settings() -> Settings {
             .unwrap(),
     );
     settings.set_rules(Rules::new(Variant::Kalah).with_empty_capture(true));
+    settings.names.set(Side::South, "Aye Aye");
+    settings.names.set(Side::North, "မောင်မောင်");
     settings
 }
 
@@ -108,6 +110,43 @@ fn settings_round_trip_through_a_new_store() {
     let mut store = Store::open(dir.path());
     assert_eq!(store.load_settings(), settings);
     assert!(store.take_notices().is_empty());
+}
+
+#[test]
+fn an_older_settings_file_without_names_loads_with_the_defaults_and_no_notice() {
+    // Written before the two people's names and the remembered level existed.
+    let dir = tempfile::tempdir().unwrap();
+    let old = json!({
+        "schema": 1,
+        "variant": "congkak",
+        "rules": {"congkak": {"variant": "congkak", "houses": 7, "seeds": 7, "empty_capture": true}},
+        "opponent": {"kind": "human"},
+        "first": "south",
+        "theme": "dark"
+    });
+    fs::write(dir.path().join("settings.json"), old.to_string()).unwrap();
+    let mut store = Store::open(dir.path());
+    let settings = store.load_settings();
+    assert!(store.take_notices().is_empty(), "the file was good");
+    assert_eq!(
+        (
+            settings.names.shown(Side::South),
+            settings.names.shown(Side::North)
+        ),
+        (None, None)
+    );
+    assert_eq!(settings.computer_level(), Difficulty::Casual);
+    assert_eq!(settings.current_rules().houses(), 7);
+    assert_eq!(settings.theme, Theme::Dark);
+    // A hand-edited overlong, multi-line name loads cleaned and cut, the rest kept.
+    let edited = json!({"names": {"south": "Ann\nLee", "north": "x".repeat(100)}, "theme": "dark"});
+    fs::write(dir.path().join("settings.json"), edited.to_string()).unwrap();
+    let mut store = Store::open(dir.path());
+    let settings = store.load_settings();
+    assert!(store.take_notices().is_empty());
+    assert_eq!(settings.names.south, "AnnLee");
+    assert_eq!(settings.names.north.len(), mancala::store::MAX_NAME_LEN);
+    assert_eq!(settings.theme, Theme::Dark);
 }
 
 #[test]

@@ -47,9 +47,52 @@ impl Ui {
         let window = AppWindow::new().unwrap();
         let app = App::new(&window, dir, brain);
         window.window().set_size(LogicalSize::new(360.0, 800.0));
+        WINDOW.set((360.0, 800.0));
         window.show().unwrap();
         advance(20);
         Ui { window, app }
+    }
+
+    /// Resizes the window (logical pixels), as turning a phone or a smaller one does.
+    fn resize(&self, width: f32, height: f32) {
+        self.window
+            .window()
+            .set_size(LogicalSize::new(width, height));
+        WINDOW.set((width, height));
+        advance(20);
+    }
+
+    /// The text field labelled `label`, scrolled into view.
+    fn field(&self, label: &str) -> ElementHandle {
+        let found = self.reveal(|| {
+            ElementHandle::find_by_accessible_label(&self.window, label)
+                .filter(|e| e.accessible_role() == Some(AccessibleRole::TextInput) && on_screen(e))
+                .collect()
+        });
+        assert_eq!(found.len(), 1, "one text field '{label}'");
+        found[0].clone()
+    }
+
+    /// Types `text` into the field labelled `label` (as a keyboard's input arrives: the
+    /// whole text at once, like a screen reader's "set value").
+    fn type_into(&self, label: &str, text: &str) {
+        self.field(label).set_accessible_value(text);
+        advance(20);
+    }
+
+    /// The New game screen's summary of the game it will start.
+    fn summary(&self) -> String {
+        let found = self
+            .window
+            .root_element()
+            .query_descendants()
+            .match_predicate(|e| {
+                e.accessible_role() == Some(AccessibleRole::Text)
+                    && e.accessible_label().is_some_and(|l| l.contains(" · "))
+            })
+            .find_all();
+        assert_eq!(found.len(), 1, "one summary: {:?}", labels(self));
+        found[0].accessible_label().unwrap().to_string()
     }
 
     /// The elements with this accessible label that can be tapped and lie wholly on
@@ -214,6 +257,13 @@ impl Ui {
         self.app.position().expect("a game on the board")
     }
 
+    /// Home → Settings → the game → Back: where a game is chosen.
+    fn choose_game(&self, name: &str) {
+        self.tap("Settings");
+        self.tap_in("Game", name);
+        self.tap("Back");
+    }
+
     /// Home → New game → options → Start.
     fn start_game(&self, options: &[(&str, &str)]) {
         self.tap("New game");
@@ -239,10 +289,19 @@ fn labels(ui: &Ui) -> Vec<String> {
         .collect()
 }
 
-/// Wholly inside the 360x800 window.
+thread_local! {
+    /// The logical size of this thread's window (each test has its own thread).
+    static WINDOW: std::cell::Cell<(f32, f32)> = const { std::cell::Cell::new((360.0, 800.0)) };
+}
+
+/// Wholly inside the window.
 fn on_screen(e: &ElementHandle) -> bool {
     let (at, size) = (e.absolute_position(), e.size());
-    at.x >= 0.0 && at.y >= 0.0 && at.x + size.width <= 360.5 && at.y + size.height <= 800.5
+    let (width, height) = WINDOW.get();
+    at.x >= 0.0
+        && at.y >= 0.0
+        && at.x + size.width <= width + 0.5
+        && at.y + size.height <= height + 0.5
 }
 
 /// A small deterministic generator, so a failing run can be replayed.
@@ -263,10 +322,8 @@ fn two_people_play_a_whole_game_by_tapping_houses_to_the_game_over_panel() {
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = Ui::launch(dir.path());
-    ui.start_game(&[
-        ("Opponent", "Another person on this device"),
-        ("Game", "Oware"),
-    ]);
+    ui.choose_game("Oware");
+    ui.start_game(&[("Opponent", "Another person")]);
     let total = ui.position().total_seeds();
     let mut rng = Lcg(5);
     let mut taps = 0;
@@ -292,15 +349,14 @@ fn two_people_play_a_whole_game_by_tapping_houses_to_the_game_over_panel() {
 
 #[test]
 fn every_difficulty_has_its_own_name_and_can_be_chosen() {
-    // A level the store knows but the UI cannot name would read "Computer: Two players";
+    // A level the store knows but the UI cannot name would read "Two players";
     // this fails until `Names.level` in ui/state.slint names it (and does not compile
     // until the English name below is given).
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = Ui::launch(dir.path());
-    // Settings, not New game: there the Start bar covers the bottom of the list (a layout
-    // fault the "screens that never break" issue fixes).
-    ui.tap("Settings");
+    ui.tap("New game");
+    ui.tap_in("Opponent", "Computer");
     for level in Difficulty::ALL {
         let name = match level {
             Difficulty::Beginner => "Beginner",
@@ -309,12 +365,20 @@ fn every_difficulty_has_its_own_name_and_can_be_chosen() {
             Difficulty::Strong => "Strong",
             Difficulty::Expert => "Expert",
         };
-        ui.tap_in("Opponent", &format!("Computer: {name}"));
-        assert_eq!(ui.screen(), Screen::Settings);
+        ui.tap_in("Computer level", name);
+        assert_eq!(ui.screen(), Screen::NewGame);
         assert_eq!(ui.app.settings().opponent, Opponent::Computer { level });
     }
-    ui.tap_in("Opponent", "Another person on this device");
+    ui.tap_in("Opponent", "Another person");
     assert_eq!(ui.app.settings().opponent, Opponent::Human);
+    // The computer comes back at the level it had.
+    ui.tap_in("Opponent", "Computer");
+    assert_eq!(
+        ui.app.settings().opponent,
+        Opponent::Computer {
+            level: Difficulty::Expert
+        }
+    );
 }
 
 #[test]
@@ -322,7 +386,7 @@ fn the_computer_at_the_easiest_level_answers() {
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = Ui::launch(dir.path());
-    ui.start_game(&[("Opponent", "Computer: Beginner"), ("Game", "Kalah")]);
+    ui.start_game(&[("Opponent", "Computer"), ("Computer level", "Beginner")]);
     // Kalah from the start: house 2 ends in house 6, so the turn passes to the computer.
     ui.tap("Bottom house 2");
     ui.settle();
@@ -347,7 +411,7 @@ fn undo_takes_back_to_the_persons_move_and_redo_replays_it() {
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = Ui::launch(dir.path());
-    ui.start_game(&[("Opponent", "Computer: Beginner"), ("Game", "Kalah")]);
+    ui.start_game(&[("Opponent", "Computer"), ("Computer level", "Beginner")]);
     ui.tap("Bottom house 2");
     ui.settle();
     let after_first = ui.position();
@@ -384,10 +448,9 @@ fn settings_reach_the_next_game_and_survive_a_restart() {
         ui.tap_in("Game", "Congkak");
         ui.tap_in("Houses per player", "7");
         ui.tap_in("Seeds per house", "5");
-        ui.tap_in("Opponent", "Another person on this device");
         ui.tap("Back");
         assert_eq!(ui.screen(), Screen::Home);
-        ui.start_game(&[]);
+        ui.start_game(&[("Opponent", "Another person")]);
         let pos = ui.position();
         assert_eq!(pos.variant(), Variant::Congkak);
         assert_eq!(pos.rules().houses(), 7);
@@ -422,10 +485,7 @@ fn continue_after_a_restart_restores_the_exact_position() {
     let (position, record) = {
         let ui = Ui::launch(dir.path());
         assert!(!ui.exists("Continue"), "nothing to continue yet");
-        ui.start_game(&[
-            ("Opponent", "Another person on this device"),
-            ("Game", "Kalah"),
-        ]);
+        ui.start_game(&[("Opponent", "Another person")]);
         for (side, house) in [(Side::South, 3), (Side::South, 1), (Side::North, 2)] {
             ui.tap(&Ui::house_label(side, house));
             ui.settle();
@@ -491,7 +551,8 @@ fn leaving_the_game_or_undoing_cancels_the_computers_search() {
     });
     let ui = Ui::launch_with(dir.path(), brain);
     ui.tap("New game");
-    ui.tap_in("Opponent", "Computer: Expert");
+    ui.tap_in("Opponent", "Computer");
+    ui.tap_in("Computer level", "Expert");
     ui.tap("Start");
     ui.tap("Bottom house 2");
     for _ in 0..20 {
@@ -599,7 +660,8 @@ fn an_expert_search_never_blocks_the_ui_thread() {
     let dir = tempfile::tempdir().unwrap();
     let ui = Ui::launch(dir.path());
     ui.tap("New game");
-    ui.tap_in("Opponent", "Computer: Expert");
+    ui.tap_in("Opponent", "Computer");
+    ui.tap_in("Computer level", "Expert");
     ui.tap_in("Who moves first", "Computer");
     ui.tap("Start");
     assert!(ui.app.is_busy(), "the computer thinks first");
@@ -894,7 +956,7 @@ fn bad_data_files_never_block_the_start_and_the_banner_names_where_they_were_kep
     assert!(!shown.contains("not being saved"), "saving works: {shown}");
     ui.tap("OK");
     assert!(!shown_text(&ui).contains("could not be read"), "dismissed");
-    ui.start_game(&[("Opponent", "Another person on this device")]);
+    ui.start_game(&[("Opponent", "Another person")]);
     ui.tap("Bottom house 1");
     ui.settle();
     assert!(
@@ -921,7 +983,7 @@ fn a_data_folder_that_is_a_file_says_once_that_nothing_is_saved_and_play_goes_on
         !shown.contains("could not be read"),
         "no file was bad: {shown}"
     );
-    ui.start_game(&[("Opponent", "Another person on this device")]);
+    ui.start_game(&[("Opponent", "Another person")]);
     assert!(
         shown_text(&ui).contains(told),
         "the game screen says it too"
@@ -1207,7 +1269,7 @@ fn a_new_game_over_an_unfinished_one_asks_first() {
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = Ui::launch(dir.path());
-    ui.start_game(&[("Opponent", "Another person on this device")]);
+    ui.start_game(&[("Opponent", "Another person")]);
     ui.tap("Bottom house 1");
     ui.settle();
     let record = ui.app.record().unwrap();
@@ -1363,4 +1425,165 @@ fn a_hint_says_it_is_thinking_then_how_the_game_stands_within_about_a_second() {
         waited < Duration::from_secs(4),
         "the hint took {waited:?}"
     );
+fn each_game_keeps_its_own_board_and_rules_and_its_games_use_them() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let congkak = Rules::builder(Variant::Congkak)
+        .houses(7)
+        .seeds(7)
+        .empty_capture(true)
+        .build()
+        .unwrap();
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Settings");
+        ui.tap_in("Game", "Congkak");
+        ui.tap_in("Houses per player", "7");
+        ui.tap_in("Seeds per house", "7");
+        ui.tap("Capture opposite an empty house");
+        ui.tap_in("Game", "Kalah");
+        let prefs = ui.window.global::<mancala::Prefs>();
+        assert_eq!(
+            (prefs.get_houses(), prefs.get_seeds()),
+            (6, 4),
+            "Kalah's own"
+        );
+        assert!(!prefs.get_empty_capture(), "Kalah's own option");
+        ui.tap_in("Seeds per house", "5");
+        ui.tap_in("Game", "Congkak");
+        assert_eq!((prefs.get_houses(), prefs.get_seeds()), (7, 7));
+        assert!(prefs.get_empty_capture(), "Congkak kept its option");
+        assert_eq!(ui.app.settings().rules_for(Variant::Congkak), congkak);
+        assert_eq!(ui.app.settings().rules_for(Variant::Kalah).seeds(), 5);
+        ui.tap("Back");
+        ui.tap("New game");
+        assert_eq!(
+            ui.summary(),
+            "Congkak · 7 houses per player · 7 seeds per house · Captures opposite an empty house too"
+        );
+        ui.tap_in("Opponent", "Another person");
+        ui.tap("Start");
+        ui.settle();
+        assert_eq!(
+            ui.position().rules(),
+            congkak,
+            "the game is played with them"
+        );
+        assert_eq!(ui.shown_seeds("north-house-7"), 7);
+    }
+    // After a restart, each game still has its own.
+    let ui = Ui::launch(dir.path());
+    let settings = ui.app.settings();
+    assert_eq!(settings.rules_for(Variant::Congkak), congkak);
+    assert_eq!(
+        settings.rules_for(Variant::Kalah),
+        Rules::new(Variant::Kalah).with_seeds(5).unwrap()
+    );
+    ui.tap("New game");
+    assert_eq!(
+        ui.summary(),
+        "Congkak · 7 houses per player · 7 seeds per house · Captures opposite an empty house too"
+    );
+    // "Change" opens the game section of Settings, and Back returns to New game.
+    ui.tap("Change");
+    assert_eq!(ui.screen(), Screen::Settings);
+    ui.tap_in("Game", "Kalah");
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::NewGame);
+    assert_eq!(
+        ui.summary(),
+        "Kalah · 6 houses per player · 5 seeds per house · No capture opposite an empty house"
+    );
+}
+
+#[test]
+fn new_game_shows_what_it_starts_and_start_is_on_screen_upright_and_sideways() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("New game");
+    for (width, height) in [(360.0, 640.0), (640.0, 360.0)] {
+        ui.resize(width, height);
+        // With the computer's levels or the two people's names shown, Start stays pinned
+        // on screen without any scrolling, and the summary opens the page.
+        for opponent in ["Computer", "Another person"] {
+            ui.tap_in("Opponent", opponent);
+            ui.reveal(|| ui.find("Change"));
+            let start = ui.find("Start");
+            assert_eq!(start.len(), 1, "Start on screen at {width}x{height}");
+            let bottom = start[0].absolute_position().y + start[0].size().height;
+            assert!(
+                bottom <= height + 0.5,
+                "Start's bottom {bottom} at {width}x{height}"
+            );
+            assert!(ui
+                .summary()
+                .starts_with("Kalah · 6 houses per player · 4 seeds per house"));
+        }
+    }
+}
+
+#[test]
+fn names_given_for_two_people_show_in_the_game_and_survive_a_restart_and_blank_falls_back() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("New game");
+        ui.tap_in("Opponent", "Another person");
+        ui.type_into("Bottom player's name", "Ann");
+        ui.type_into("Top player's name", "Ben");
+        // The choice of who moves first names them too.
+        ui.tap_in("Who moves first", "Ann");
+        ui.tap("Start");
+        ui.settle();
+        says(&shown_text(&ui), "Ann's turn: tap a lit house");
+        assert!(labels(&ui).iter().any(|l| l == "Ben"), "Ben's bar");
+        let majority = game_from(
+            Rules::new(Variant::Oware),
+            [&[0, 0, 0, 0, 0, 2], &[1, 2, 5, 0, 0, 0]],
+            [22, 16],
+            Side::South,
+            &[],
+        );
+        let shown = finish_by_tapping(&ui, majority, Opponent::Human, (Side::South, 6));
+        says(&shown, "Ann wins!");
+        says(&shown, "Ann finished 11 seeds ahead.");
+    }
+    let ui = Ui::launch(dir.path());
+    let names = ui.app.settings().names;
+    assert_eq!((names.south.as_str(), names.north.as_str()), ("Ann", "Ben"));
+    ui.tap("New game");
+    assert_eq!(
+        ui.field("Bottom player's name")
+            .accessible_value()
+            .as_deref(),
+        Some("Ann")
+    );
+    // A blank name falls back to the default; a long one is cut to the limit.
+    ui.type_into("Bottom player's name", "   ");
+    ui.type_into("Top player's name", "Benedict Cumberbatch the Third");
+    let field = ui.field("Top player's name");
+    assert_eq!(
+        field.accessible_value().as_deref(),
+        Some("Benedict Cumberb")
+    );
+    assert_eq!(
+        field.accessible_placeholder_text().as_deref(),
+        Some("Player 2")
+    );
+    ui.tap("Start");
+    // The first run's game is still saved, unfinished: the app asks before replacing it.
+    if ui.exists("Start the new game") {
+        ui.tap("Start the new game");
+    }
+    ui.settle();
+    says(&shown_text(&ui), "Player 1's turn: tap a lit house");
+    assert!(
+        labels(&ui).iter().any(|l| l == "Benedict Cumberb"),
+        "{:?}",
+        labels(&ui)
+    );
+    let names = ui.app.settings().names;
+    assert_eq!(names.north.chars().count(), mancala::store::MAX_NAME_LEN);
 }

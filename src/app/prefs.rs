@@ -2,7 +2,7 @@
 //! choices exist (from the engine's rules tables and the store's enums) and what a tap on
 //! one does to the settings. The prefs adapter shows this through the `Prefs` global.
 
-use crate::engine::{GrandSlam, Rules, Variant};
+use crate::engine::{GrandSlam, Rules, Side, Variant};
 use crate::players::Opponent;
 use crate::store::{AnimationSpeed, FirstPlayer, Language, Settings, Theme};
 
@@ -28,7 +28,7 @@ pub const FIRSTS: [FirstPlayer; 3] = [
 ];
 
 /// One tap on the settings or new-game screen, already read as a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
     Variant(Variant),
     Seeds(u8),
@@ -40,6 +40,8 @@ pub enum Choice {
     Animation(AnimationSpeed),
     Theme(Theme),
     Language(Language),
+    /// A player's name as typed so far (cleaned and cut by the store's rules).
+    Name(Side, String),
 }
 
 /// The position of `value` in `all` (0 when absent, which the tables never allow).
@@ -77,11 +79,12 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
     };
     match choice {
         Choice::Variant(variant) => settings.variant = variant,
-        Choice::Opponent(opponent) => settings.opponent = opponent,
+        Choice::Opponent(opponent) => settings.set_opponent(opponent),
         Choice::First(first) => *settings.first.get_mut(settings.variant) = first,
         Choice::Animation(speed) => settings.animation = speed,
         Choice::Theme(theme) => settings.theme = theme,
         Choice::Language(language) => settings.language = language,
+        Choice::Name(side, typed) => settings.names.set(side, &typed),
         Choice::Seeds(_) | Choice::Houses(_) | Choice::EmptyCapture(_) | Choice::GrandSlam(_) => {}
     }
     if let Some(rules) = changed_rules {
@@ -129,6 +132,27 @@ mod tests {
             "outside the seed range"
         );
         assert_eq!(settings.rules_for(Variant::Congkak).seeds(), 5);
+    }
+
+    #[test]
+    fn a_name_is_kept_cleaned_and_the_level_survives_two_people() {
+        use crate::players::Difficulty;
+        let mut settings = Settings::default();
+        let expert = Opponent::Computer {
+            level: Difficulty::Expert,
+        };
+        assert!(apply(&mut settings, Choice::Opponent(expert)));
+        assert!(apply(&mut settings, Choice::Opponent(Opponent::Human)));
+        assert_eq!(settings.computer_level(), Difficulty::Expert);
+        assert!(apply(
+            &mut settings,
+            Choice::Name(Side::North, "Ben\n".into())
+        ));
+        assert_eq!(settings.names.shown(Side::North), Some("Ben"));
+        assert!(!apply(
+            &mut settings,
+            Choice::Name(Side::North, "Ben".into())
+        ));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
-//! [--tap LABEL]...` (the flags are [`ScreenshotArgs`]).
+//! [--tap LABEL]... [--south-name NAME] [--north-name NAME]` (the flags are [`ScreenshotArgs`]).
 //!
 //! Each `--tap` taps a button by its accessible label, one after the other, once the
 //! screen is up: the questions and dialogs a screen opens can be looked at too.
@@ -17,7 +17,7 @@
 use super::args::{CliError, GameArgs};
 use super::values;
 use crate::app::App;
-use crate::engine::{House, Position, Rules};
+use crate::engine::{House, Position, Rules, Side};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings, Store, Theme};
 use crate::{AppWindow, Screen};
@@ -98,6 +98,12 @@ pub struct ScreenshotArgs {
     /// a long one a hint (`--tap Hint --wait 1500`).
     #[arg(long, value_name = "MS", value_parser = values::screenshot_wait, default_value_t = 1000)]
     wait: u64,
+    /// The bottom player's name between two people (cut to the app's limit).
+    #[arg(long, value_name = "NAME")]
+    south_name: Option<String>,
+    /// The top player's name between two people.
+    #[arg(long, value_name = "NAME")]
+    north_name: Option<String>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -185,6 +191,14 @@ impl Shot {
             ..Settings::default()
         };
         settings.set_rules(rules);
+        for (side, name) in [
+            (Side::South, &args.south_name),
+            (Side::North, &args.north_name),
+        ] {
+            if let Some(name) = name {
+                settings.names.set(side, name);
+            }
+        }
         Ok(Shot {
             target,
             out,

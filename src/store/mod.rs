@@ -6,6 +6,7 @@
 pub mod atomic;
 mod files;
 pub mod location;
+mod names;
 mod saved_game;
 mod settings;
 mod stats;
@@ -13,6 +14,7 @@ mod trouble;
 
 pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
+pub use names::{PlayerNames, MAX_NAME_LEN};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
 pub use stats::{Stats, StatsRow, MAX_COUNT};

@@ -1,9 +1,10 @@
 //! The player's settings: which game, its rules, the opponent, who moves first, and how
 //! the app looks and speaks. Saved after every change.
 
+use super::names::PlayerNames;
 use super::SCHEMA;
 use crate::engine::{Rules, Side, Variant};
-use crate::players::Opponent;
+use crate::players::{Difficulty, Opponent};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -170,6 +171,11 @@ pub struct Settings {
     #[serde(deserialize_with = "rules_slots")]
     pub rules: PerVariant<Rules>,
     pub opponent: Opponent,
+    /// The computer's level while two people play, so that choosing the computer again
+    /// brings back the level it had (kept equal to `opponent`'s level otherwise).
+    pub computer_level: Difficulty,
+    /// The names of the two people in a game between two people; blank for the default.
+    pub names: PlayerNames,
     /// Who moves first, for each variant.
     #[serde(deserialize_with = "first_slots")]
     pub first: PerVariant<FirstPlayer>,
@@ -188,6 +194,8 @@ impl Default for Settings {
             variant: Variant::Kalah,
             rules: PerVariant::default(),
             opponent: Opponent::default(),
+            computer_level: Difficulty::Casual,
+            names: PlayerNames::default(),
             first: PerVariant::default(),
             last_first: None,
             animation: AnimationSpeed::default(),
@@ -211,6 +219,23 @@ impl Settings {
     /// Keeps `rules` as the choice for its own variant.
     pub fn set_rules(&mut self, rules: Rules) {
         *self.rules.get_mut(rules.variant()) = rules;
+    }
+
+    /// Plays against `opponent` from now on; the computer's level is remembered for
+    /// when two people play.
+    pub fn set_opponent(&mut self, opponent: Opponent) {
+        if let Opponent::Computer { level } = opponent {
+            self.computer_level = level;
+        }
+        self.opponent = opponent;
+    }
+
+    /// The computer's level: the opponent's, or the one it had before two people played.
+    pub fn computer_level(&self) -> Difficulty {
+        match self.opponent {
+            Opponent::Computer { level } => level,
+            Opponent::Human => self.computer_level,
+        }
     }
 
     /// The side that moves first in a new game, remembered so that the next call
@@ -285,7 +310,6 @@ fn rules_slots<'de, D: Deserializer<'de>>(deserializer: D) -> Result<PerVariant<
 mod tests {
     use super::*;
     use crate::engine::GrandSlam;
-    use crate::players::Difficulty;
 
     #[test]
     fn rules_of_each_variant_survive_switching() {
@@ -364,6 +388,34 @@ mod tests {
     }
 
     #[test]
+    fn the_computers_level_comes_back_after_a_game_between_two_people() {
+        let mut settings = Settings::default();
+        settings.set_opponent(Opponent::Computer {
+            level: Difficulty::Strong,
+        });
+        settings.set_opponent(Opponent::Human);
+        assert_eq!(settings.computer_level(), Difficulty::Strong);
+        let json = serde_json::to_string(&settings).unwrap();
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.computer_level(), Difficulty::Strong);
+    }
+
+    #[test]
+    fn an_older_file_without_names_or_level_loads_with_the_defaults() {
+        let json = r#"{"schema":1,"variant":"oware","opponent":{"kind":"computer","level":4},"first":"south"}"#;
+        let settings: Settings = serde_json::from_str(json).unwrap();
+        assert_eq!(settings.names, PlayerNames::default());
+        assert_eq!(settings.computer_level(), Difficulty::Strong);
+        let mut named = Settings::default();
+        named.names.set(Side::North, "Ben");
+        let json = serde_json::to_string(&named).unwrap();
+        assert!(
+            json.contains(r#""names":{"south":"","north":"Ben"}"#),
+            "{json}"
+        );
+    }
+
+    #[test]
     fn animation_gets_slower_step_by_step() {
         use AnimationSpeed::*;
         let millis: Vec<u64> = [Off, Fast, Normal, Slow]
@@ -396,6 +448,7 @@ mod tests {
             language: Language::Burmese,
             ..Settings::default()
         };
+        settings.names.set(Side::South, "Aye Aye");
         settings.set_rules(
             Rules::new(Variant::Kalah)
                 .with_empty_capture(true)

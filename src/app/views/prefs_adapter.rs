@@ -3,7 +3,7 @@
 
 use super::super::language;
 use super::super::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
-use crate::engine::{GrandSlam, Variant};
+use crate::engine::{GrandSlam, Side, Variant};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings};
 use crate::{Names, Prefs};
@@ -41,7 +41,7 @@ fn numbers(items: &[u8]) -> ModelRc<i32> {
 
 /// Shows `settings`; the rule fields show the selected variant's rules and options.
 /// Names come from the `Names` global, so call this again after the language changes.
-pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
+pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
     let rules = settings.current_rules();
     let seeds = prefs::seed_choices();
     let variant = rules.variant();
@@ -50,6 +50,8 @@ pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
     ui.set_seed_counts(numbers(&seeds));
     ui.set_seed_choices(labels(&seeds));
     ui.set_seeds_choice(prefs::index_of(&seeds, &rules.seeds()));
+    ui.set_seeds(rules.seeds().into());
+    ui.set_houses(rules.houses().into());
     // A game with one board size shows no choice of it.
     let houses = if houses.len() > 1 { houses } else { Vec::new() };
     ui.set_house_counts(numbers(&houses));
@@ -59,9 +61,13 @@ pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
     ui.set_empty_capture(rules.empty_capture());
     ui.set_has_grand_slam(variant.has_grand_slam());
     ui.set_grand_slam(prefs::index_of(&GrandSlam::ALL, &rules.grand_slam()));
-    let levels = 0..=Difficulty::ALL.len() as i32;
-    ui.set_opponents(strings(levels.map(|l| names.invoke_opponent(l))));
     ui.set_level(level_number(settings.opponent));
+    ui.set_computer_level(settings.computer_level().number().into());
+    let names = &settings.names;
+    ui.set_south_typed(names.typed(Side::South).into());
+    ui.set_north_typed(names.typed(Side::North).into());
+    ui.set_south_name(names.shown(Side::South).unwrap_or_default().into());
+    ui.set_north_name(names.shown(Side::North).unwrap_or_default().into());
     ui.set_first(prefs::index_of(
         &FIRSTS,
         settings.first.get(settings.variant),
@@ -70,7 +76,7 @@ pub fn render(ui: &Prefs<'_>, names: &Names<'_>, settings: &Settings) {
     ui.set_theme(prefs::index_of(&THEMES, &settings.theme));
     let name = |l: Language| match language::native_name(l) {
         Some(name) => name.into(),
-        None => names.invoke_same_as_system(),
+        None => words.invoke_same_as_system(),
     };
     ui.set_languages(strings(Language::ALL.map(name)));
     ui.set_language_fonts(strings(
@@ -116,6 +122,13 @@ pub fn connect(
     ui.on_choose_animation(by_index(SPEEDS.to_vec(), Choice::Animation, c));
     let c = chosen.clone();
     ui.on_choose_theme(by_index(THEMES.to_vec(), Choice::Theme, c));
-    ui.on_choose_language(by_index(Language::ALL.to_vec(), Choice::Language, chosen));
+    let c = chosen.clone();
+    ui.on_choose_language(by_index(Language::ALL.to_vec(), Choice::Language, c));
+    // A side the UI does not know is dropped like a stale index.
+    ui.on_rename(move |side, typed| {
+        if let Some(side) = prefs::pick(&Side::BOTH, side) {
+            chosen(Choice::Name(side, typed.to_string()));
+        }
+    });
     ui.on_start_game(start);
 }
