@@ -1425,6 +1425,9 @@ fn a_hint_says_it_is_thinking_then_how_the_game_stands_within_about_a_second() {
         waited < Duration::from_secs(4),
         "the hint took {waited:?}"
     );
+}
+
+#[test]
 fn each_game_keeps_its_own_board_and_rules_and_its_games_use_them() {
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
