@@ -115,7 +115,10 @@ struct Control {
 
 fn name_of(e: &ElementHandle) -> String {
     let role = e.accessible_role().map_or("?".into(), |r| format!("{r:?}"));
-    let label = e.accessible_label().unwrap_or_default().replace('\u{2060}', "");
+    let label = e
+        .accessible_label()
+        .unwrap_or_default()
+        .replace('\u{2060}', "");
     let label = if label.is_empty() {
         e.accessible_id().unwrap_or_default().to_string()
     } else {
@@ -162,10 +165,7 @@ struct Look {
 fn overlaps(controls: &[Control], problems: &mut Vec<String>) {
     for (i, a) in controls.iter().enumerate() {
         for b in &controls[i + 1..] {
-            let nested = a
-                .inner
-                .iter()
-                .any(|(n, f)| *n == b.name && *f == b.frame)
+            let nested = a.inner.iter().any(|(n, f)| *n == b.name && *f == b.frame)
                 || b.inner.iter().any(|(n, f)| *n == a.name && *f == a.frame);
             if !nested && a.frame.overlaps(&b.frame) {
                 problems.push(format!(
@@ -192,8 +192,8 @@ fn count_into(seen: &mut BTreeMap<String, usize>, found: &[(String, f32, f32)]) 
 /// Scrolls each scroll view under `root` from its top to its end, and collects every
 /// control that is wholly in view at some step. Controls outside any scroll view must be
 /// wholly inside the window as they are.
-fn look(window: &AppWindow, root: &ElementHandle) -> Look {
-    let size = window.window().size().to_logical(window.window().scale_factor());
+fn look(window: &slint::Window, root: &ElementHandle) -> Look {
+    let size = window.size().to_logical(window.scale_factor());
     let screen = Frame {
         x: 0.0,
         y: 0.0,
@@ -203,9 +203,11 @@ fn look(window: &AppWindow, root: &ElementHandle) -> Look {
     let mut result = Look::default();
     let views = flickables(root);
     let in_some_view = |c: &Control, views: &[(Frame, Vec<Control>)]| {
-        views
-            .iter()
-            .any(|(_, inside)| inside.iter().any(|i| i.name == c.name && i.frame == c.frame))
+        views.iter().any(|(_, inside)| {
+            inside
+                .iter()
+                .any(|i| i.name == c.name && i.frame == c.frame)
+        })
     };
 
     // At rest: the controls of no scroll view, and overlaps between all in view.
@@ -300,12 +302,10 @@ fn visible_part(view: &ElementHandle, screen: &Frame) -> Frame {
 }
 
 /// One turn of the mouse wheel over the middle of `visible`.
-fn wheel(window: &AppWindow, visible: &Frame, delta_y: f32) {
+fn wheel(window: &slint::Window, visible: &Frame, delta_y: f32) {
     let centre = LogicalPosition::new(visible.x + visible.w / 2.0, visible.y + visible.h / 2.0);
-    window
-        .window()
-        .dispatch_event(WindowEvent::PointerMoved { position: centre });
-    window.window().dispatch_event(WindowEvent::PointerScrolled {
+    window.dispatch_event(WindowEvent::PointerMoved { position: centre });
+    window.dispatch_event(WindowEvent::PointerScrolled {
         position: centre,
         delta_x: 0.0,
         delta_y,
@@ -408,7 +408,12 @@ fn sample_stats() -> Stats {
     let levels = [Difficulty::Beginner, Difficulty::Strong, Difficulty::Expert];
     for variant in [Variant::Kalah, Variant::Oware, Variant::Congkak] {
         for level in levels {
-            for result in [GameResult::Won, GameResult::Lost, GameResult::Won, GameResult::Drawn] {
+            for result in [
+                GameResult::Won,
+                GameResult::Lost,
+                GameResult::Won,
+                GameResult::Drawn,
+            ] {
                 stats.record(variant, Opponent::Computer { level }, result);
             }
         }
@@ -503,7 +508,7 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
                     break;
                 }
                 let view = flickables(&part(w, "StatsView"))[0].clone();
-                wheel(w, &visible_part(&view, &screen), -100.0);
+                wheel(w.window(), &visible_part(&view, &screen), -100.0);
             }
             let shown = part(w, "StatsView")
                 .query_descendants()
@@ -599,11 +604,11 @@ fn every_screen_fits_every_size_in_every_language() {
                     // What should be there: the same screen in a window that fits all.
                     resize(&ui.window, (size.0, TALL));
                     let root = show(&ui, shot);
-                    let expected = look(&ui.window, &root).seen;
+                    let expected = look(ui.window.window(), &root).seen;
                     close(&ui, shot);
                     resize(&ui.window, size);
                     let root = show(&ui, shot);
-                    let found = look(&ui.window, &root);
+                    let found = look(ui.window.window(), &root);
                     close(&ui, shot);
                     let mut problems = found.problems;
                     for (name, n) in &expected {
@@ -632,3 +637,60 @@ fn every_screen_fits_every_size_in_every_language() {
     assert!(failures == 0, "{failures} screens do not fit:\n{report}");
 }
 
+mod broken {
+    slint::slint! {
+        import { ScrollView } from "std-widgets.slint";
+        component Button inherits Rectangle {
+            in property <string> label;
+            height: 48px;
+            accessible-role: button;
+            accessible-label: root.label;
+        }
+        export component Broken inherits Window {
+            width: 300px;
+            height: 200px;
+            // Two buttons on top of each other and one half out of the window.
+            Button { x: 10px; y: 10px; width: 100px; label: "under"; }
+            Button { x: 60px; y: 30px; width: 100px; label: "over"; }
+            Button { x: 250px; y: 170px; width: 100px; label: "cut"; }
+            // One at the end of a scrolled page: reachable, so no problem.
+            ScrollView {
+                x: 150px;
+                y: 0px;
+                width: 90px;
+                height: 150px;
+                VerticalLayout {
+                    Rectangle { height: 500px; }
+                    Button { label: "scrolled"; }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_screen_fits_check_finds_overlaps_cut_off_controls_and_scrolls_to_the_rest() {
+    i_slint_backend_testing::init_no_event_loop();
+    let probe = broken::Broken::new().unwrap();
+    probe.window().set_size(LogicalSize::new(300.0, 200.0));
+    probe.show().unwrap();
+    settle();
+    let found = look(probe.window(), &probe.root_element());
+    let problems = found.problems.join("\n");
+    assert!(
+        problems.contains("'over'") && problems.contains("overlaps"),
+        "{problems}"
+    );
+    assert!(
+        problems.contains("'cut'") && problems.contains("outside the window"),
+        "{problems}"
+    );
+    assert!(!problems.contains("'scrolled'"), "{problems}");
+    assert_eq!(
+        found.seen.get("Button 'scrolled'"),
+        Some(&1),
+        "{:?}",
+        found.seen
+    );
+    assert_eq!(found.problems.len(), 2, "{problems}");
+}

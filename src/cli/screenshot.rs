@@ -286,8 +286,7 @@ fn tap(window: &AppWindow, label: &str) -> Result<(), CliError> {
             .query_descendants()
             .match_predicate(move |e| {
                 e.accessible_role() == Some(AccessibleRole::Button)
-                    && e
-                        .accessible_label()
+                    && e.accessible_label()
                         .is_some_and(|l| l.replace('\u{2060}', "") == wanted)
             })
             .find_all()
