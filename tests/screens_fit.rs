@@ -241,7 +241,7 @@ fn look(window: &slint::Window, root: &ElementHandle) -> Look {
             if step > 0 {
                 let after = shown_in(view);
                 match movement(&before, &after) {
-                    Some(dy) if dy == 0.0 => break,
+                    Some(dy) if dy.abs() < 0.01 => break,
                     Some(dy) => scrolled += dy,
                     None => {
                         result.problems.push(format!(
