@@ -307,16 +307,26 @@ fn wait(millis: u64) {
 /// shares its label with one under it), scrolling the page down until it is in view:
 /// element queries see only what a scrolled page shows.
 fn tap(window: &AppWindow, label: &str) -> Result<(), CliError> {
-    use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementRoot};
+    use i_slint_backend_testing::{AccessibleRole, ElementRoot};
     let size = window
         .window()
         .size()
         .to_logical(window.window().scale_factor());
     let middle = slint::LogicalPosition::new(size.width / 2.0, size.height / 2.0);
     for _ in 0..40 {
-        let button = ElementHandle::find_by_accessible_label(window, label)
-            .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))
-            .last();
+        // Labels are compared without the word joiners that keep Burmese phrases whole
+        // (build.rs), so `--tap` takes the text as written.
+        let wanted = label.replace('\u{2060}', "");
+        let button = window
+            .root_element()
+            .query_descendants()
+            .match_predicate(move |e| {
+                e.accessible_role() == Some(AccessibleRole::Button)
+                    && e.accessible_label()
+                        .is_some_and(|l| l.replace('\u{2060}', "") == wanted)
+            })
+            .find_all()
+            .pop();
         if let Some(button) = button {
             button.mock_single_click(slint::platform::PointerEventButton::Left);
             return Ok(());
@@ -339,7 +349,7 @@ fn tap(window: &AppWindow, label: &str) -> Result<(), CliError> {
         .match_predicate(|e| e.accessible_role() == Some(AccessibleRole::Button))
         .find_all()
         .iter()
-        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .filter_map(|e| e.accessible_label().map(|l| l.replace('\u{2060}', "")))
         .collect();
     Err(CliError(format!(
         "--tap: no button labelled '{label}' on this screen (buttons shown: {})",
