@@ -106,6 +106,8 @@ const TEXT_ON: &[(&str, &str)] = &[
     ("on-board", "count-back"),
     ("on-last-move", "last-move"),
     ("on-captured", "captured"),
+    // The count on the sowing hand in flight.
+    ("active", "count-back"),
     // The players' name bars, waiting and to move.
     ("text", "south-bar"),
     ("text", "north-bar"),
