@@ -1414,7 +1414,10 @@ fn a_hint_says_it_is_thinking_then_how_the_game_stands_within_about_a_second() {
     let waited = started.elapsed();
     advance(20);
     let text = shown_text(&ui);
-    eprintln!("hint at Kalah's opening: {:.0} ms", waited.as_secs_f64() * 1e3);
+    eprintln!(
+        "hint at Kalah's opening: {:.0} ms",
+        waited.as_secs_f64() * 1e3
+    );
     // The opening is an estimate (no table is built for a hint), and the choice matters
     // there: house 3's extra turn is worth seeds.
     assert!(text.contains("Hint: house "), "{text}");
@@ -1426,10 +1429,7 @@ fn a_hint_says_it_is_thinking_then_how_the_game_stands_within_about_a_second() {
     assert!(!text.contains("Looking for your best move"), "{text}");
     // About a second (900 ms of search) plus the polling; building Kalah's endgame table
     // on the way, as hints once did, takes several seconds and fails this.
-    assert!(
-        waited < Duration::from_secs(4),
-        "the hint took {waited:?}"
-    );
+    assert!(waited < Duration::from_secs(4), "the hint took {waited:?}");
 }
 
 #[test]

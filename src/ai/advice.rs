@@ -36,7 +36,9 @@ impl Advice {
     /// Seeds the next best move gives up against the best; `None` with a single
     /// legal move.
     pub fn margin(&self) -> Option<i32> {
-        self.moves.get(1).map(|next| self.moves[0].value - next.value)
+        self.moves
+            .get(1)
+            .map(|next| self.moves[0].value - next.value)
     }
 }
 
@@ -71,7 +73,10 @@ impl Searcher {
                 let result = self.search(&child, &share)?;
                 (for_mover(me, &child, result.score), result.exact)
             };
-            if limits.cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+            if limits
+                .cancel
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 return None;
             }
             moves.push(MoveValue {
