@@ -37,7 +37,8 @@ impl PlayerNames {
         Some(self.typed(side).trim()).filter(|name| !name.is_empty())
     }
 
-    /// Keeps `typed` as the name of `side`, cleaned (see [`clean`]).
+    /// Keeps `typed` as the name of `side`, cleaned: control characters dropped, cut to
+    /// [`MAX_NAME_LEN`] letters.
     pub fn set(&mut self, side: Side, typed: &str) {
         let name = clean(typed);
         match side {
