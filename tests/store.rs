@@ -5,8 +5,9 @@ use mancala::engine::{Game, GrandSlam, Rules, Side, Variant};
 use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::atomic;
 use mancala::store::{
-    AnimationSpeed, FileKind, FirstPlayer, Language, Notice, PerVariant, Problem, SavedGame,
-    Settings, Stats, Store, Theme, WriteTrouble, MAX_FILE_BYTES,
+    AnimationSpeed, FileKind, FinishedRecord, FirstPlayer, Language, Notice, PerVariant, Problem,
+    RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store, Theme, WriteTrouble,
+    MAX_FILE_BYTES,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -395,9 +396,11 @@ fn files_with_extra_unknown_fields_still_load() {
         },
     );
     let stats = some_stats();
+    let recent = some_recent_games();
     store.save_settings(&settings).unwrap();
     store.save_game(&game).unwrap();
     store.save_stats(&stats).unwrap();
+    store.save_recent_games(&recent).unwrap();
     for kind in FileKind::ALL {
         let path = store.path(kind);
         let mut value = read_json(&path);
@@ -410,7 +413,53 @@ fn files_with_extra_unknown_fields_still_load() {
     assert_eq!(store.load_settings(), settings);
     assert_eq!(store.load_game(), Some(game));
     assert_eq!(store.load_stats(), stats);
+    assert_eq!(store.load_recent_games(), recent);
     assert!(store.take_notices().is_empty());
+}
+
+/// Two finished games, the newer one reviewed.
+fn some_recent_games() -> RecentGames {
+    let mut recent = RecentGames::default();
+    for id in [11, 12] {
+        let mut game = Game::new(Rules::new(Variant::Kalah).with_seeds(3).unwrap());
+        while !game.is_over() {
+            let moves = game.legal_moves();
+            let house = moves.iter().nth(id as usize % moves.len()).unwrap();
+            game.play(house).unwrap();
+        }
+        let mut record = FinishedRecord::of_game(id, &game, Opponent::Human);
+        if id == 12 {
+            let reviewed = ReviewedMove {
+                best: game.moves()[0],
+                value: 1,
+                loss: 0,
+                exact: false,
+            };
+            record.review = Some(vec![reviewed; game.moves().len()]);
+        }
+        recent.add(record);
+    }
+    recent
+}
+
+#[test]
+fn recent_games_round_trip_and_an_illegal_one_sets_the_file_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    assert_eq!(store.load_recent_games(), RecentGames::default());
+    let recent = some_recent_games();
+    store.save_recent_games(&recent).unwrap();
+    assert_eq!(store.load_recent_games(), recent);
+
+    let path = store.path(FileKind::RecentGames);
+    let mut value = read_json(&path);
+    value["games"][0]["moves"] = json!([1, 1, 1]);
+    fs::write(&path, value.to_string()).unwrap();
+    assert_eq!(store.load_recent_games(), RecentGames::default());
+    let notices = store.take_notices();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].file, FileKind::RecentGames);
+    assert!(matches!(notices[0].problem, Problem::Invalid(_)));
 }
 
 #[test]
@@ -528,6 +577,7 @@ fn load_all_within_seconds(dir: &Path) -> (Vec<Notice>, Settings) {
         let settings = store.load_settings();
         let _ = store.load_game();
         let _ = store.load_stats();
+        let _ = store.load_recent_games();
         let _ = done.send((store.take_notices(), settings));
     });
     answer
@@ -703,6 +753,7 @@ fn load(store: &mut Store, kind: FileKind) {
         FileKind::Settings => drop(store.load_settings()),
         FileKind::Game => drop(store.load_game()),
         FileKind::Stats => drop(store.load_stats()),
+        FileKind::RecentGames => drop(store.load_recent_games()),
     }
 }
 
@@ -775,6 +826,7 @@ fn valid_file() -> impl Strategy<Value = (FileKind, Vec<u8>)> {
                 serde_json::to_vec_pretty(&SavedGame::from_game(&game, Opponent::Human))
             }
             FileKind::Stats => serde_json::to_vec_pretty(&some_stats()),
+            FileKind::RecentGames => serde_json::to_vec_pretty(&some_recent_games()),
         };
         (kind, bytes.unwrap())
     })

@@ -539,6 +539,17 @@ impl Brain for Stubborn {
             }],
         })
     }
+
+    fn review(
+        &self,
+        game: &Game,
+        progress: &(dyn Fn(usize, usize) + Send + Sync),
+        cancel: &AtomicBool,
+    ) -> Option<Vec<mancala::ai::MoveReview>> {
+        progress(1, game.moves().len());
+        let _ = self.choose_move(game, Difficulty::Expert, cancel);
+        None
+    }
 }
 
 #[test]
@@ -1594,4 +1605,176 @@ fn names_given_for_two_people_show_in_the_game_and_survive_a_restart_and_blank_f
     );
     let names = ui.app.settings().names;
     assert_eq!(names.north.chars().count(), mancala::store::MAX_NAME_LEN);
+}
+
+// ---- game review -----------------------------------------------------------------------
+
+impl Ui {
+    /// Two people play Kalah with 3 seeds a house, each taking the lowest house they
+    /// may, until the game-over panel shows.
+    fn play_a_short_game(&self) {
+        self.tap("Settings");
+        self.tap_in("Game", "Kalah");
+        self.tap_in("Seeds per house", "3");
+        self.tap("Back");
+        self.start_game(&[("Opponent", "Another person")]);
+        while !self.exists("Rematch") {
+            let mover = self.position().side_to_move();
+            let lit = self.lit_houses(mover, 6);
+            self.tap(&Ui::house_label(mover, lit[0]));
+            self.settle();
+        }
+    }
+
+    fn review_state(&self) -> mancala::ReviewState<'_> {
+        self.window.global::<mancala::ReviewState>()
+    }
+
+    /// Lets the review's worker run (in real time) until it is done.
+    fn wait_for_review(&self) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.review_state().get_running() {
+            assert!(Instant::now() < deadline, "the review took two minutes");
+            advance(100);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        advance(20);
+    }
+
+    /// The caption of the position the review shows ("Move 3 of 40: ..." and its words).
+    fn review_caption(&self) -> String {
+        let found = self
+            .window
+            .root_element()
+            .query_descendants()
+            .match_predicate(|e| {
+                e.accessible_role() == Some(AccessibleRole::Text)
+                    && e.accessible_label().is_some_and(|l| {
+                        l.starts_with("Move ") && l.contains(" of ")
+                            || l.starts_with("Final position")
+                    })
+            })
+            .find_all();
+        assert_eq!(found.len(), 1, "one caption: {:?}", labels(self));
+        found[0].accessible_label().unwrap().to_string()
+    }
+}
+
+#[test]
+fn a_finished_game_is_reviewed_stepped_through_and_kept_with_its_review() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.play_a_short_game();
+    let record = ui.app.record().unwrap();
+    let rules = Rules::new(Variant::Kalah).with_seeds(3).unwrap();
+    let game = Game::parse_record(Position::start(rules), &record).unwrap();
+    let moves = game.moves().len();
+    // What the review must find: the same code, run here.
+    let cancel = AtomicBool::new(false);
+    let expected = Computer::default()
+        .review(&game, &|_, _| {}, &cancel)
+        .unwrap();
+    assert!(
+        expected.iter().any(|m| m.loss > 0),
+        "lowest-house play makes mistakes: {expected:?}"
+    );
+
+    ui.app.restart_ui_work_measure();
+    ui.tap("Review the game");
+    assert_eq!(ui.screen(), Screen::Review);
+    ui.wait_for_review();
+    assert_eq!(ui.review_state().get_lines().row_count(), moves);
+    assert_eq!(ui.review_state().get_graph().row_count(), moves + 1);
+    let grade = |loss: i32| match loss {
+        0 => "Best move",
+        1 => "Good",
+        2..=3 => "Inaccuracy",
+        4..=7 => "Mistake",
+        _ => "Blunder",
+    };
+    for (i, m) in expected.iter().enumerate() {
+        let caption = ui.review_caption();
+        assert!(
+            caption.starts_with(&format!("Move {} of {moves}: ", i + 1)),
+            "{caption}"
+        );
+        assert!(
+            caption.contains(&format!("Played house {}.", m.played)),
+            "{caption}"
+        );
+        if m.exact {
+            // Exact values do not depend on time: the screen says what the solver says.
+            assert!(caption.contains(grade(m.loss)), "move {}: {caption}", i + 1);
+            if m.loss > 0 {
+                assert!(
+                    caption.contains(&format!("House {} was better", m.best)),
+                    "move {}: {caption}",
+                    i + 1
+                );
+                let row = format!("Move {}: {}", i + 1, grade(m.loss));
+                assert!(
+                    !ElementHandle::find_by_accessible_label(&ui.window, &row)
+                        .collect::<Vec<_>>()
+                        .is_empty(),
+                    "the list shows '{row}'"
+                );
+            }
+        }
+        ui.tap("Next");
+    }
+    assert!(ui.review_caption().starts_with("Final position"));
+    ui.tap("Previous");
+    assert!(ui.review_caption().starts_with(&format!("Move {moves} of")));
+    assert!(
+        ui.app.busiest_ui_work() < Duration::from_millis(50),
+        "the review held the UI thread for {:?}",
+        ui.app.busiest_ui_work()
+    );
+
+    // Back on the game-over panel; the game and its review are kept, also after a restart.
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::Game);
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    ui.app.go(Screen::Stats);
+    advance(20);
+    ui.tap("See the review");
+    assert_eq!(ui.screen(), Screen::Review);
+    assert!(!ui.review_state().get_running(), "not computed again");
+    assert_eq!(ui.review_state().get_lines().row_count(), moves);
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::Stats);
+}
+
+#[test]
+fn a_review_can_be_stopped_and_started_again() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let (sender, stopped) = mpsc::channel();
+    let brain = Arc::new(Stubborn {
+        stopped: std::sync::Mutex::new(sender),
+    });
+    let ui = Ui::launch_with(dir.path(), brain);
+    ui.play_a_short_game();
+    ui.tap("Review the game");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while ui.review_state().get_done() < 1 {
+        assert!(Instant::now() < deadline, "no progress shown");
+        advance(100);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(ui.review_state().get_running());
+    ui.tap("Stop");
+    stopped
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the review's search was cancelled");
+    assert!(ui.review_state().get_stopped());
+    ui.tap("Review the game");
+    assert!(ui.review_state().get_running());
+    // Leaving the screen stops it too.
+    ui.tap("Back");
+    stopped
+        .recv_timeout(Duration::from_secs(10))
+        .expect("leaving cancelled the review");
 }

@@ -1,11 +1,17 @@
-//! The computer player as the controller sees it: a move for a position at a level, and
-//! a hint for the person. Behind a trait so the worker-thread plumbing does not depend on
+//! The computer player as the controller sees it: a move for a position at a level, a
+//! hint for the person, and the review of a finished game. Behind a trait so the worker-thread plumbing does not depend on
 //! how the search works, and so tests can put in a player that is slow on purpose.
 
-use crate::ai::Advice;
+use crate::ai::{review, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, Searcher};
 use crate::engine::{Game, House};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The review's time per position the solver does not reach (the budget of
+/// `mancala-cli review`'s default), and its own table: a phone's share.
+pub const REVIEW_MOVETIME: Duration = Duration::from_millis(100);
+const REVIEW_TABLE_MEGABYTES: usize = 64;
 
 pub trait Brain: Send + Sync + 'static {
     /// The move to play at `level` in the game's current
@@ -17,4 +23,28 @@ pub trait Brain: Send + Sync + 'static {
     /// Every legal move of the side to move valued, best first, as a hint: about a
     /// second at most. `None` if cancelled or the game is over. Same threading rules.
     fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice>;
+
+    /// Every move of `game` graded ([`crate::ai::review`]): exact where the solver or the
+    /// endgame tables reach, else searched for [`REVIEW_MOVETIME`] per position.
+    /// `progress(done, total)` after each move; `None` if cancelled. Runs on a worker
+    /// thread for seconds; with its own searcher, so it never holds up a move or a hint.
+    fn review(
+        &self,
+        game: &Game,
+        progress: &(dyn Fn(usize, usize) + Send + Sync),
+        cancel: &AtomicBool,
+    ) -> Option<Vec<MoveReview>> {
+        let mut searcher = Searcher::new(REVIEW_TABLE_MEGABYTES);
+        // Kalah's exact tables make its last third exact; they are built here (on the
+        // review's thread, behind its progress bar) if no game has built them yet.
+        searcher.set_endgame(EndgameTable::shared(game.rules()));
+        let limits = Limits {
+            cancel: Some(cancel),
+            ..Limits::default()
+        };
+        let budget = ReviewBudget {
+            per_position: REVIEW_MOVETIME,
+        };
+        review(&mut searcher, game, budget, &limits, progress)
+    }
 }

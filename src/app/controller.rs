@@ -3,23 +3,33 @@
 //! saving, counting finished games, running the timer. Every callback and timer tick
 //! arrives here on the UI thread, does a little work and returns; nothing here waits.
 
+use super::brain::Brain;
 use super::navigation::{Back, Navigator};
 use super::prefs::{self, Choice};
+use super::review_screen::ReviewScreen;
 use super::turn_loop::{Effects, TurnLoop};
 use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
+use super::views::review_adapter::{self, ReviewAction};
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
 use crate::engine::{Position, Side, Variant};
 use crate::players::Opponent;
-use crate::store::{Notice, SavedGame, Settings, Stats, Store, WriteTrouble};
+use crate::store::{
+    FinishedRecord, Notice, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble,
+};
 use crate::{
-    AppWindow, GameState, HomeState, Names, Nav, Prefs, ReplaceAnswer, Screen, StatsState, Theme,
+    AppWindow, GameState, HomeState, Names, Nav, Prefs, ReplaceAnswer, ReviewState, Screen,
+    StatsState, Theme,
 };
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
 use std::io;
 use std::rc::{Rc, Weak};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// How often the review screen looks at the review's progress.
+const REVIEW_POLL: Duration = Duration::from_millis(100);
 
 pub(super) struct Controller {
     pub(super) window: slint::Weak<AppWindow>,
@@ -27,6 +37,13 @@ pub(super) struct Controller {
     pub(super) store: Store,
     pub(super) settings: Settings,
     pub(super) stats: Stats,
+    /// The last finished games, with their reviews.
+    pub(super) recent: RecentGames,
+    /// The computer, which also reviews games.
+    pub(super) brain: Arc<dyn Brain>,
+    /// The game on the review screen, and the timer that polls its review.
+    pub(super) review: Option<ReviewScreen>,
+    pub(super) review_ticker: Timer,
     pub(super) nav: Navigator,
     pub(super) turns: TurnLoop,
     pub(super) ticker: Timer,
@@ -112,6 +129,10 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         &window.global::<StatsState>(),
         on(core, Controller::reset_stats),
     );
+    review_adapter::connect(
+        &window.global::<ReviewState>(),
+        on(core, Controller::review),
+    );
 }
 
 impl Controller {
@@ -149,11 +170,17 @@ impl Controller {
             let effects = self.turns.set_on_screen(to == Screen::Game);
             self.carry_out(effects);
         }
+        if from == Screen::Review && to != Screen::Review {
+            // Leaving the review stops it; opening it again starts where it is kept.
+            self.review = None;
+            self.review_ticker.stop();
+        }
         match to {
             Screen::Home => self.render_home(),
-            Screen::Stats => {
-                self.with_window(|w| stats_adapter::render(&w.global::<StatsState>(), &self.stats))
-            }
+            Screen::Stats => self.with_window(|w| {
+                stats_adapter::render(&w.global::<StatsState>(), &self.stats);
+                review_adapter::render_recent(&w.global::<ReviewState>(), &self.recent);
+            }),
             Screen::NewGame | Screen::Settings => self.render_prefs(),
             _ => {}
         }
@@ -239,6 +266,7 @@ impl Controller {
                 let saved = self.store.save_stats(&self.stats);
                 self.saved("the statistics", saved);
             }
+            self.keep_finished_game();
         }
         if effects.save_game {
             self.save_game();
@@ -286,6 +314,117 @@ impl Controller {
         let saved = self.store.save_stats(&self.stats);
         self.saved("the statistics", saved);
         self.with_window(|w| stats_adapter::render(&w.global::<StatsState>(), &self.stats));
+    }
+
+    // ---- the review -------------------------------------------------------------------
+
+    /// Keeps the game just finished on the board for review (a game from a hand-made
+    /// position is not kept: its record would replay from the wrong board).
+    fn keep_finished_game(&mut self) {
+        let Some(record) = self.finished_record() else {
+            return;
+        };
+        self.recent.add(record);
+        let saved = self.store.save_recent_games(&self.recent);
+        self.saved("the recent games", saved);
+    }
+
+    /// The finished game on the board as kept, with its review if it has one.
+    fn finished_record(&self) -> Option<FinishedRecord> {
+        let session = self.turns.session().filter(|s| s.is_over())?;
+        let game = session.game();
+        let start = Position::start_with(game.rules(), game.start().side_to_move());
+        if *game.start() != start {
+            return None;
+        }
+        let fresh = FinishedRecord::of_game(session.id(), game, session.opponent());
+        Some(match self.recent.get(session.id()) {
+            Some(kept) if kept.moves == fresh.moves && kept.resigned == fresh.resigned => {
+                kept.clone()
+            }
+            _ => fresh,
+        })
+    }
+
+    fn review(&mut self, action: ReviewAction) {
+        match action {
+            ReviewAction::Open(which) => {
+                let record = match which {
+                    None => self.finished_record(),
+                    Some(index) => self.recent.games.get(index).cloned(),
+                };
+                let Some(screen) = record.and_then(|r| ReviewScreen::open(r, &self.brain)) else {
+                    return;
+                };
+                self.review = Some(screen);
+                self.go(Screen::Review);
+                self.review_progressed();
+            }
+            ReviewAction::Stop => {
+                if let Some(screen) = &mut self.review {
+                    screen.stop();
+                }
+            }
+            ReviewAction::Restart => {
+                if let Some(screen) = &mut self.review {
+                    screen.start(&self.brain);
+                }
+                self.review_progressed();
+            }
+            ReviewAction::Step(delta) => {
+                if let Some(screen) = &mut self.review {
+                    screen.step(delta);
+                }
+            }
+            ReviewAction::GoTo(cursor) => {
+                if let Some(screen) = &mut self.review {
+                    screen.go_to(cursor);
+                }
+            }
+        }
+        self.render_review();
+    }
+
+    /// Looks at the running review: saves it with its game once it is done, and polls
+    /// again while it runs.
+    fn review_progressed(&mut self) {
+        let Some(screen) = &mut self.review else {
+            self.review_ticker.stop();
+            return;
+        };
+        let (finished, id, running) = (screen.poll(), screen.id(), screen.is_running());
+        if let Some(stored) = finished {
+            if !self.recent.set_review(id, stored.clone()) {
+                // A game not kept yet (a replayed record): kept now, with its review.
+                if let Some(mut record) = self.finished_record().filter(|r| r.id == id) {
+                    record.review = Some(stored);
+                    self.recent.add(record);
+                }
+            }
+            let saved = self.store.save_recent_games(&self.recent);
+            self.saved("the review", saved);
+        }
+        if !running {
+            self.review_ticker.stop();
+        } else if !self.review_ticker.running() {
+            let me = self.me.clone();
+            self.review_ticker
+                .start(TimerMode::Repeated, REVIEW_POLL, move || {
+                    if let Some(core) = me.upgrade() {
+                        handle(&core, |c| {
+                            c.review_progressed();
+                            c.render_review();
+                        });
+                    }
+                });
+        }
+    }
+
+    fn render_review(&self) {
+        if let Some(screen) = &self.review {
+            let view = screen.view();
+            self.with_window(|w| review_adapter::render(&w.global::<ReviewState>(), &view));
+        }
     }
 
     // ---- settings -----------------------------------------------------------------------

@@ -30,6 +30,7 @@ impl App {
         let mut store = Store::open(data_dir);
         let settings = store.load_settings();
         let stats = store.load_stats();
+        let recent = store.load_recent_games();
         // A saved game whose record no longer replays was already reported by the store.
         let saved = store.load_game().and_then(|saved| {
             let game = saved.to_game().ok()?;
@@ -44,7 +45,7 @@ impl App {
                 notice.file
             );
         }
-        let mut turns = TurnLoop::new(brain);
+        let mut turns = TurnLoop::new(Arc::clone(&brain));
         if let Some(session) = saved.filter(|s| !s.is_over()) {
             let _ = turns.resume(session);
         }
@@ -55,6 +56,10 @@ impl App {
                 store,
                 settings,
                 stats,
+                recent,
+                brain,
+                review: None,
+                review_ticker: Timer::default(),
                 nav: Navigator::new(),
                 turns,
                 ticker: Timer::default(),

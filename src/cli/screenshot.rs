@@ -1,10 +1,15 @@
 //! `mancala-cli screenshot`: renders a screen of the real app headless with Slint's
 //! software renderer and writes it as a PNG.
 //!
-//! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
+//! `--screen home|new-game|game|settings|rules|stats|gameover|review --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
-//! [--tap LABEL]... [--south-name NAME] [--north-name NAME]` (the flags are [`ScreenshotArgs`]).
+//! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--review-move N]` (the flags
+//! are [`ScreenshotArgs`]).
+//!
+//! `review` plays the record out like `gameover`, opens its review from the game-over
+//! panel, waits (in real time) until the review is computed and shows the position
+//! before move `--review-move` (default 1).
 //!
 //! Each `--tap` taps a button by its accessible label, one after the other, once the
 //! screen is up: the questions and dialogs a screen opens can be looked at too.
@@ -23,7 +28,7 @@ use crate::store::{Language, Settings, Store, Theme};
 use crate::{AppWindow, Screen};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
-use slint::{ComponentHandle, LogicalSize, PhysicalSize};
+use slint::{ComponentHandle, LogicalSize, Model, PhysicalSize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -45,6 +50,8 @@ enum ScreenName {
     Stats,
     #[value(alias = "game-over")]
     Gameover,
+    /// The review of the game played out from `--moves` (as for `gameover`).
+    Review,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -104,6 +111,10 @@ pub struct ScreenshotArgs {
     /// The top player's name between two people.
     #[arg(long, value_name = "NAME")]
     north_name: Option<String>,
+    /// `--screen review`: show the position before this move (1-based; past the last
+    /// move, the end).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    review_move: u32,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -121,6 +132,7 @@ pub fn run(args: &ScreenshotArgs) -> Result<(), CliError> {
 enum Target {
     Screen(Screen),
     GameOver,
+    Review,
 }
 
 struct Shot {
@@ -137,6 +149,8 @@ struct Shot {
     taps: Vec<String>,
     /// Mocked time after the last tap.
     wait: u64,
+    /// The review's position to show (0-based cursor).
+    review_cursor: usize,
 }
 
 impl Shot {
@@ -149,6 +163,7 @@ impl Shot {
             ScreenName::Rules => Target::Screen(Screen::Rules),
             ScreenName::Stats => Target::Screen(Screen::Stats),
             ScreenName::Gameover => Target::GameOver,
+            ScreenName::Review => Target::Review,
         };
         let out = args.out.clone();
         let size = PhysicalSize::new(args.size.0, args.size.1);
@@ -210,6 +225,7 @@ impl Shot {
             moves: game.moves().to_vec(),
             taps: args.tap.clone(),
             wait: args.wait,
+            review_cursor: args.review_move as usize - 1,
         })
     }
 
@@ -236,7 +252,7 @@ impl Shot {
                 app.go(Screen::Home);
             }
             Target::Screen(Screen::Game) => self.load(&app, &moves)?,
-            Target::GameOver => {
+            Target::GameOver | Target::Review => {
                 finish_game(self.rules, &mut moves);
                 self.load(&app, &moves)?;
             }
@@ -259,6 +275,9 @@ impl Shot {
         });
         window.show()?;
         settle();
+        if matches!(self.target, Target::Review) {
+            open_review(&window, self.review_cursor)?;
+        }
         for (i, label) in self.taps.iter().enumerate() {
             tap(&window, label)?;
             if i + 1 < self.taps.len() {
@@ -285,6 +304,27 @@ impl Shot {
         app.load_record(self.rules, self.opponent, moves)
             .map_err(|why| CliError(format!("--moves: {why}")))
     }
+}
+
+/// Opens the review of the finished game from the game-over panel, waits until it is
+/// computed (it runs on a worker thread, in real time) and shows position `cursor`.
+fn open_review(window: &AppWindow, cursor: usize) -> Result<(), CliError> {
+    use crate::ReviewState;
+    let review = window.global::<ReviewState>();
+    review.invoke_open(-1);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while review.get_running() {
+        if std::time::Instant::now() > deadline {
+            return Err(CliError("the review took more than 5 minutes".into()));
+        }
+        wait(100);
+    }
+    if review.get_lines().row_count() == 0 {
+        return Err(CliError("the review did not finish".into()));
+    }
+    review.invoke_go_to(cursor.min(review.get_moves() as usize) as i32);
+    settle();
+    Ok(())
 }
 
 /// Lets bindings, conditional elements and short animations settle.

@@ -1,4 +1,4 @@
-//! `Store`: the three files in one directory, loaded forgivingly and written atomically.
+//! `Store`: the four files in one directory, loaded forgivingly and written atomically.
 //!
 //! Loading never fails: a missing file gives defaults; a file this version cannot use
 //! (unparsable, or parsed but invalid, such as an illegal game record) is moved aside
@@ -6,6 +6,7 @@
 //! game on `clear_game` and temporary files of writes that never finished.
 
 use super::atomic;
+use super::recent_games::RecentGames;
 use super::saved_game::SavedGame;
 use super::settings::Settings;
 use super::stats::Stats;
@@ -30,16 +31,24 @@ pub enum FileKind {
     Settings,
     Game,
     Stats,
+    /// The last finished games and their reviews.
+    RecentGames,
 }
 
 impl FileKind {
-    pub const ALL: [FileKind; 3] = [FileKind::Settings, FileKind::Game, FileKind::Stats];
+    pub const ALL: [FileKind; 4] = [
+        FileKind::Settings,
+        FileKind::Game,
+        FileKind::Stats,
+        FileKind::RecentGames,
+    ];
 
     pub fn file_name(self) -> &'static str {
         match self {
             FileKind::Settings => "settings.json",
             FileKind::Game => "game.json",
             FileKind::Stats => "stats.json",
+            FileKind::RecentGames => "recent-games.json",
         }
     }
 }
@@ -112,6 +121,19 @@ impl StoredFile for Stats {
         let mut stats = self.clone();
         stats.schema = SCHEMA;
         stats
+    }
+}
+
+impl StoredFile for RecentGames {
+    const KIND: FileKind = FileKind::RecentGames;
+    fn checked(self) -> Result<Self, String> {
+        RecentGames::checked(self)
+    }
+    fn stamped(&self) -> Self {
+        RecentGames {
+            schema: SCHEMA,
+            ..self.clone()
+        }
     }
 }
 
@@ -194,6 +216,15 @@ impl Store {
 
     pub fn save_stats(&self, stats: &Stats) -> io::Result<()> {
         self.save(stats)
+    }
+
+    /// The last finished games; none if there are none or they could not be used.
+    pub fn load_recent_games(&mut self) -> RecentGames {
+        self.load().unwrap_or_default()
+    }
+
+    pub fn save_recent_games(&self, recent: &RecentGames) -> io::Result<()> {
+        self.save(recent)
     }
 
     /// Notices not yet shown; each is returned once.

@@ -1,4 +1,4 @@
-//! Settings, the game in progress and statistics, kept as JSON files in one directory
+//! Settings, the game in progress, statistics and the last finished games, kept as JSON files in one directory
 //! (see docs/store.md). Every write is atomic; a file that cannot be used is moved aside,
 //! never deleted, and the player is told once. The store is handed its directory and
 //! knows no platform: `location::desktop_data_dir` finds one on a desktop.
@@ -7,6 +7,7 @@ pub mod atomic;
 mod files;
 pub mod location;
 mod names;
+mod recent_games;
 mod saved_game;
 mod settings;
 mod stats;
@@ -15,6 +16,7 @@ mod trouble;
 pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
 pub use names::{PlayerNames, MAX_NAME_LEN};
+pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
 pub use stats::{Stats, StatsRow, MAX_COUNT};

@@ -29,7 +29,7 @@ pub enum GameAction {
     ShowPanel,
 }
 
-fn pit(house: &HouseView) -> PitView {
+pub(super) fn pit(house: &HouseView) -> PitView {
     PitView {
         seeds: house.seeds as i32,
         playable: house.playable,

@@ -6,4 +6,5 @@ pub mod appearance_adapter;
 pub mod game_adapter;
 pub mod home_adapter;
 pub mod prefs_adapter;
+pub mod review_adapter;
 pub mod stats_adapter;

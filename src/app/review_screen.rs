@@ -1,0 +1,460 @@
+//! The review screen as plain data: a finished game, its review (computed on a worker
+//! thread with a progress count, cancellable, or read back from the store), and the
+//! move the player is looking at. Slint-free, so stepping, progress and stopping are
+//! tested without a window; the review adapter shows [`ReviewView`].
+
+use super::background::{BackgroundJob, Poll};
+use super::board_view::{board_view, BoardFacts, BoardView};
+use super::brain::Brain;
+use crate::ai::{final_value, Grade, MoveReview};
+use crate::engine::{Game, House, MoveSet, Position, Side};
+use crate::players::Opponent;
+use crate::store::{FinishedRecord, ReviewedMove};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// A review being computed: the worker's answer and how many moves it has done.
+struct Job {
+    answer: BackgroundJob<Option<Vec<MoveReview>>>,
+    done: Arc<AtomicUsize>,
+}
+
+/// Where the review stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Being computed: `done` of `total` moves.
+    Running { done: usize, total: usize },
+    /// Every move is graded.
+    Done,
+    /// The player stopped it (or the search failed): it can be started again.
+    Stopped,
+}
+
+/// One finished game on the review screen.
+pub struct ReviewScreen {
+    record: FinishedRecord,
+    game: Game,
+    /// The position before each move, and after the last.
+    positions: Vec<Position>,
+    moves: Option<Vec<MoveReview>>,
+    job: Option<Job>,
+    /// The position shown: before move `cursor + 1`, or the final one at the end.
+    cursor: usize,
+}
+
+/// One move of the list, as the screen shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewRow {
+    pub ply: usize,
+    pub side: Side,
+    pub played: House,
+    pub best: House,
+    pub value: i32,
+    pub loss: i32,
+    pub grade: Grade,
+    pub exact: bool,
+}
+
+/// Everything the review screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewView {
+    pub rules: crate::engine::Rules,
+    pub opponent: Opponent,
+    pub progress: Progress,
+    /// One per move once reviewed; empty before.
+    pub rows: Vec<ReviewRow>,
+    /// The game's value before each move and at the end, from South's view (the
+    /// final point is the final store difference): the graph. Empty before the review.
+    pub graph: Vec<i32>,
+    /// Which position is shown: 0 the start, `moves` the end.
+    pub cursor: usize,
+    /// Moves in the game.
+    pub moves: usize,
+    /// The side to move in the position shown (the side that played move `cursor + 1`).
+    pub mover: Side,
+    /// The board shown, with the move played there ringed and the best one lit.
+    pub board: BoardView,
+    /// The game's record in the notation of docs/rules.md.
+    pub record: String,
+    /// The side that resigned, if the game ended so.
+    pub resigned: Option<Side>,
+    /// The final stores.
+    pub final_stores: [u8; 2],
+}
+
+impl ReviewScreen {
+    /// Opens `record` for review. A stored review is shown at once; without one the
+    /// review starts on a worker thread. `None` if the record does not replay.
+    pub fn open(record: FinishedRecord, brain: &Arc<dyn Brain>) -> Option<ReviewScreen> {
+        let game = record.to_game()?;
+        let mut replay = Game::from_start(*game.start());
+        let mut positions = vec![*replay.position()];
+        for &house in game.moves() {
+            replay.play(house).ok()?;
+            positions.push(*replay.position());
+        }
+        let moves = record
+            .review
+            .as_ref()
+            .map(|stored| graded_moves(&positions, game.moves(), stored));
+        let mut screen = ReviewScreen {
+            record,
+            game,
+            positions,
+            moves,
+            job: None,
+            cursor: 0,
+        };
+        if screen.moves.is_none() {
+            screen.start(brain);
+        }
+        Some(screen)
+    }
+
+    /// The identity of the game reviewed.
+    pub fn id(&self) -> u64 {
+        self.record.id
+    }
+
+    /// Starts (again) a review that is not done; a running one goes on.
+    pub fn start(&mut self, brain: &Arc<dyn Brain>) {
+        if self.moves.is_some() || self.job.is_some() {
+            return;
+        }
+        let done = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&done);
+        let brain = Arc::clone(brain);
+        let game = self.game.clone();
+        let answer = BackgroundJob::start(move |cancel| {
+            let progress = move |moves_done: usize, _total: usize| {
+                counter.store(moves_done, Ordering::Relaxed);
+            };
+            brain.review(&game, &progress, cancel)
+        });
+        self.job = Some(Job { answer, done });
+    }
+
+    /// Stops a running review (dropping the job cancels the search).
+    pub fn stop(&mut self) {
+        self.job = None;
+    }
+
+    /// True while the worker computes the review.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Looks for the worker's answer. When the review has just been finished, returns
+    /// it in the store's form, to be saved with the game.
+    pub fn poll(&mut self) -> Option<Vec<ReviewedMove>> {
+        let job = self.job.as_ref()?;
+        match job.answer.poll() {
+            Poll::Thinking => None,
+            Poll::Done(Some(moves)) if moves.len() == self.game.moves().len() => {
+                self.job = None;
+                let stored = moves
+                    .iter()
+                    .map(|m| ReviewedMove {
+                        best: m.best,
+                        value: m.value,
+                        loss: m.loss,
+                        exact: m.exact,
+                    })
+                    .collect();
+                self.moves = Some(moves);
+                Some(stored)
+            }
+            Poll::Done(_) | Poll::Failed => {
+                eprintln!("mancala: the review stopped without an answer");
+                self.job = None;
+                None
+            }
+        }
+    }
+
+    /// Moves the cursor by `delta` positions (negative: back), within the game.
+    pub fn step(&mut self, delta: i32) {
+        let target = self.cursor as i64 + i64::from(delta);
+        self.go_to(target.clamp(0, self.game.moves().len() as i64) as usize);
+    }
+
+    /// Shows the position before move `cursor + 1` (`moves`: the end); beyond the end
+    /// is ignored.
+    pub fn go_to(&mut self, cursor: usize) {
+        if cursor <= self.game.moves().len() {
+            self.cursor = cursor;
+        }
+    }
+
+    pub fn view(&self) -> ReviewView {
+        let total = self.game.moves().len();
+        let progress = match (&self.moves, &self.job) {
+            (Some(_), _) => Progress::Done,
+            (None, Some(job)) => Progress::Running {
+                done: job.done.load(Ordering::Relaxed).min(total),
+                total,
+            },
+            (None, None) => Progress::Stopped,
+        };
+        let rows: Vec<ReviewRow> = self
+            .moves
+            .iter()
+            .flatten()
+            .map(|m| ReviewRow {
+                ply: m.ply,
+                side: m.side,
+                played: m.played,
+                best: m.best,
+                value: m.value,
+                loss: m.loss,
+                grade: m.grade,
+                exact: m.exact,
+            })
+            .collect();
+        let mut graph: Vec<i32> = rows
+            .iter()
+            .map(|r| match r.side {
+                Side::South => r.value,
+                Side::North => -r.value,
+            })
+            .collect();
+        if let Some(&last) = graph.last() {
+            let end = self.positions[total];
+            graph.push(if self.game.resigned().is_some() {
+                last
+            } else {
+                final_value(&end, Side::South)
+            });
+        }
+        let shown = &self.positions[self.cursor];
+        let mover = shown.side_to_move();
+        let row = rows.get(self.cursor).copied();
+        let mut board = board_view(&BoardFacts {
+            houses: shown.rules().houses(),
+            pits: shown.pits(),
+            active: None,
+            playable: MoveSet::EMPTY,
+            mover,
+            last_move: None,
+            hint: None,
+        });
+        if self.cursor < total {
+            let played = self.game.moves()[self.cursor];
+            let own = &mut board.houses[mover.index()];
+            own[played.offset()].last_move = true;
+            if let Some(row) = row.filter(|r| r.best != r.played) {
+                own[row.best.offset()].hinted = true;
+            }
+        }
+        ReviewView {
+            rules: self.game.rules(),
+            opponent: self.record.opponent,
+            progress,
+            rows,
+            graph,
+            cursor: self.cursor,
+            moves: total,
+            mover,
+            board,
+            record: self.game.record(),
+            resigned: self.game.resigned(),
+            final_stores: self.positions[total].stores(),
+        }
+    }
+}
+
+/// A stored review read back as graded moves.
+fn graded_moves(
+    positions: &[Position],
+    played: &[House],
+    stored: &[ReviewedMove],
+) -> Vec<MoveReview> {
+    stored
+        .iter()
+        .zip(played)
+        .enumerate()
+        .map(|(i, (m, &house))| MoveReview {
+            ply: i + 1,
+            side: positions[i].side_to_move(),
+            played: house,
+            best: m.best,
+            value: m.value,
+            loss: m.loss.max(0),
+            grade: Grade::of_loss(m.loss),
+            exact: m.exact,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Advice;
+    use crate::engine::{Rules, Variant};
+    use crate::players::Difficulty;
+    use std::sync::atomic::{AtomicBool, AtomicU32};
+    use std::time::{Duration, Instant};
+
+    /// Grades every move a blunder with loss 9 against house 1, unless told to wait
+    /// for the cancel flag first.
+    struct Fake {
+        wait_for_cancel: bool,
+        cancelled: Arc<AtomicU32>,
+    }
+
+    impl Brain for Fake {
+        fn choose_move(&self, game: &Game, _: Difficulty, _: &AtomicBool) -> House {
+            game.legal_moves().first().unwrap()
+        }
+        fn hint(&self, _: &Game, _: &AtomicBool) -> Option<Advice> {
+            None
+        }
+        fn review(
+            &self,
+            game: &Game,
+            progress: &(dyn Fn(usize, usize) + Send + Sync),
+            cancel: &AtomicBool,
+        ) -> Option<Vec<MoveReview>> {
+            if self.wait_for_cancel {
+                progress(1, game.moves().len());
+                while !cancel.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                self.cancelled.fetch_add(1, Ordering::Relaxed);
+                return None;
+            }
+            let mut replay = Game::from_start(*game.start());
+            let mut out = Vec::new();
+            for (i, &house) in game.moves().iter().enumerate() {
+                out.push(MoveReview {
+                    ply: i + 1,
+                    side: replay.position().side_to_move(),
+                    played: house,
+                    best: House::new(1).unwrap(),
+                    value: 3,
+                    loss: 9,
+                    grade: Grade::Blunder,
+                    exact: false,
+                });
+                replay.play(house).unwrap();
+            }
+            Some(out)
+        }
+    }
+
+    fn finished() -> FinishedRecord {
+        let mut game = Game::new(Rules::new(Variant::Kalah).with_seeds(3).unwrap());
+        while !game.is_over() {
+            let house = game.legal_moves().last().unwrap();
+            game.play(house).unwrap();
+        }
+        FinishedRecord::of_game(4, &game, Opponent::Human)
+    }
+
+    fn brain(wait_for_cancel: bool) -> (Arc<dyn Brain>, Arc<AtomicU32>) {
+        let cancelled = Arc::new(AtomicU32::new(0));
+        let brain = Fake {
+            wait_for_cancel,
+            cancelled: Arc::clone(&cancelled),
+        };
+        (Arc::new(brain), cancelled)
+    }
+
+    fn wait_for_review(screen: &mut ReviewScreen) -> Vec<ReviewedMove> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(stored) = screen.poll() {
+                return stored;
+            }
+            assert!(Instant::now() < deadline, "the review never came");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn the_review_arrives_and_the_board_steps_through_the_game() {
+        let (brain, _) = brain(false);
+        let record = finished();
+        let moves = record.moves.len();
+        let mut screen = ReviewScreen::open(record.clone(), &brain).unwrap();
+        assert!(matches!(screen.view().progress, Progress::Running { .. }));
+        assert!(screen.view().rows.is_empty() && screen.view().graph.is_empty());
+        let stored = wait_for_review(&mut screen);
+        assert_eq!(stored.len(), moves);
+        let view = screen.view();
+        assert_eq!(view.progress, Progress::Done);
+        assert_eq!(view.rows.len(), moves);
+        assert_eq!(view.graph.len(), moves + 1);
+        assert_eq!(view.rows[0].grade, Grade::Blunder);
+
+        // The start: South's move 1 played from the last house, house 1 was best.
+        assert_eq!(view.cursor, 0);
+        let played = record.moves[0].offset();
+        assert!(view.board.houses[0][played].last_move);
+        assert!(view.board.houses[0][0].hinted);
+        screen.step(-1);
+        assert_eq!(screen.view().cursor, 0, "nothing before the start");
+        screen.step(1);
+        assert_eq!(screen.view().cursor, 1);
+        screen.go_to(moves + 5);
+        assert_eq!(screen.view().cursor, 1, "beyond the end is ignored");
+        screen.step(1000);
+        let end = screen.view();
+        assert_eq!(end.cursor, moves);
+        assert!(end.board.houses.iter().flatten().all(|h| !h.last_move));
+        let [south, north] = end.final_stores;
+        assert_eq!(end.graph[moves], i32::from(south) - i32::from(north));
+    }
+
+    #[test]
+    fn a_stored_review_is_shown_at_once_and_not_recomputed() {
+        let (brain, cancelled) = brain(true);
+        let mut record = finished();
+        let best = record.moves[0];
+        record.review = Some(vec![
+            ReviewedMove {
+                best,
+                value: -2,
+                loss: 5,
+                exact: true,
+            };
+            record.moves.len()
+        ]);
+        let screen = ReviewScreen::open(record, &brain).unwrap();
+        assert!(!screen.is_running());
+        let view = screen.view();
+        assert_eq!(view.progress, Progress::Done);
+        assert_eq!(view.rows[0].grade, Grade::Mistake);
+        assert!(view.rows[0].exact);
+        assert_eq!(view.graph[0], -2, "South's view");
+        assert_eq!(view.graph[1], 2, "North's move: seen from South");
+        assert_eq!(cancelled.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn stopping_cancels_the_worker_and_it_can_start_again() {
+        let (brain, cancelled) = brain(true);
+        let mut screen = ReviewScreen::open(finished(), &brain).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !matches!(screen.view().progress, Progress::Running { done: 1, .. }) {
+            assert!(Instant::now() < deadline, "no progress shown");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        screen.stop();
+        assert_eq!(screen.view().progress, Progress::Stopped);
+        while cancelled.load(Ordering::Relaxed) == 0 {
+            assert!(Instant::now() < deadline, "the worker never saw the cancel");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        screen.start(&brain);
+        assert!(screen.is_running());
+    }
+
+    #[test]
+    fn a_record_that_does_not_replay_is_not_opened() {
+        let (brain, _) = brain(false);
+        let mut record = finished();
+        record.moves.pop();
+        assert!(ReviewScreen::open(record, &brain).is_none());
+    }
+}
