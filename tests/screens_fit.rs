@@ -17,8 +17,10 @@ use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::{App, Computer};
 use mancala::engine::{Game, House, Rules, Variant};
 use mancala::players::{Difficulty, GameResult, Opponent};
-use mancala::store::{Language, SavedGame, Settings, Stats, Store};
-use mancala::{AppWindow, HomeState, Prefs, ReplaceAnswer, Screen};
+use mancala::store::{
+    FinishedRecord, Language, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store,
+};
+use mancala::{AppWindow, HomeState, Prefs, ReplaceAnswer, ReviewState, Screen};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalPosition, LogicalSize};
 use std::collections::BTreeMap;
@@ -381,6 +383,7 @@ fn launch(language: Language, variant: Variant, size: (f32, f32)) -> Ui {
     settings.set_rules(Rules::new(Variant::Congkak).with_houses(7).unwrap());
     store.save_settings(&settings).unwrap();
     store.save_stats(&sample_stats()).unwrap();
+    store.save_recent_games(&sample_recent_games()).unwrap();
     let mut game = Game::new(Rules::new(Variant::Kalah));
     game.play(House::new(3).unwrap()).unwrap(); // an extra turn: the person moves next
     store
@@ -420,6 +423,32 @@ fn sample_stats() -> Stats {
         stats.record(variant, Opponent::Human, GameResult::Won);
     }
     stats
+}
+
+/// Two finished games for review: a reviewed Kalah game (with every grade) and an Oware
+/// game not reviewed yet, whose review runs while its screen is looked at.
+fn sample_recent_games() -> RecentGames {
+    let mut recent = RecentGames::default();
+    for (id, variant) in [(2, Variant::Oware), (1, Variant::Kalah)] {
+        let mut game = Game::new(Rules::new(variant));
+        while let Some(house) = game.legal_moves().first() {
+            game.play(house).unwrap();
+        }
+        let mut record = FinishedRecord::of_game(id, &game, OPPONENT);
+        if variant == Variant::Kalah {
+            let review = (0..game.moves().len())
+                .map(|i| ReviewedMove {
+                    best: House::new(1 + (i % 6) as u8).unwrap(),
+                    value: (i as i32 % 17) - 8,
+                    loss: [0, 1, 3, 5, 9][i % 5],
+                    exact: i % 2 == 0,
+                })
+                .collect();
+            record.review = Some(review);
+        }
+        recent.add(record);
+    }
+    recent
 }
 
 /// The element of the component `type_name` (a dialog), which must be there.
@@ -467,6 +496,10 @@ enum Shot {
     ReplaceGame,
     GameCongkak7,
     GameOver,
+    /// A reviewed game, at a move in the middle.
+    Review,
+    /// A review being computed.
+    ReviewRunning,
 }
 
 /// Shows `shot` and returns the element whose controls are checked (the window, or the
@@ -502,7 +535,7 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             for _ in 0..80 {
                 let shown = part(w, "StatsView")
                     .query_descendants()
-                    .match_inherits("ActionButton")
+                    .match_inherits("ResetButton")
                     .find_all();
                 if !shown.is_empty() {
                     break;
@@ -512,7 +545,7 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             }
             let shown = part(w, "StatsView")
                 .query_descendants()
-                .match_inherits("ActionButton")
+                .match_inherits("ResetButton")
                 .find_all();
             let Some(reset) = shown.last() else {
                 // Unreachable: the look at Stats has said so; check the page instead.
@@ -549,6 +582,12 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             settle();
             return part(w, "GameOverPanel");
         }
+        Shot::Review => {
+            let review = w.global::<ReviewState>();
+            review.invoke_open(0);
+            review.invoke_go_to(7);
+        }
+        Shot::ReviewRunning => w.global::<ReviewState>().invoke_open(1),
     }
     settle();
     w.root_element()
@@ -561,7 +600,9 @@ fn close(ui: &Ui, shot: Shot) {
             .window
             .global::<Prefs>()
             .invoke_replace_game(ReplaceAnswer::Cancel),
-        Shot::StatsReset | Shot::Resign => ui.app.go(Screen::Home),
+        Shot::StatsReset | Shot::Resign | Shot::Review | Shot::ReviewRunning => {
+            ui.app.go(Screen::Home)
+        }
         _ => {}
     }
     settle();
@@ -580,6 +621,8 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::Rules(2),
             Shot::Stats,
             Shot::StatsReset,
+            Shot::Review,
+            Shot::ReviewRunning,
             Shot::Game,
             Shot::Resign,
             Shot::ReplaceGame,

@@ -1712,7 +1712,7 @@ fn a_finished_game_is_reviewed_stepped_through_and_kept_with_its_review() {
                     "move {}: {caption}",
                     i + 1
                 );
-                let row = format!("Move {}: {}", i + 1, grade(m.loss));
+                let row = format!("Move {}: {}, best {}", i + 1, grade(m.loss), m.best);
                 assert!(
                     !ElementHandle::find_by_accessible_label(&ui.window, &row)
                         .collect::<Vec<_>>()

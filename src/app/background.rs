@@ -8,6 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 
+/// The worker's stack: address space reserved, only the pages used are ever touched.
+const WORKER_STACK: usize = 64 << 20;
+
 /// Work running on its own thread (a search for the computer's move or a hint).
 pub struct BackgroundJob<T> {
     cancel: Arc<AtomicBool>,
@@ -32,6 +35,9 @@ impl<T: Send + 'static> BackgroundJob<T> {
         let flag = Arc::clone(&cancel);
         std::thread::Builder::new()
             .name("mancala-search".into())
+            // The exact solver recurses once per ply to the end of the game: a long
+            // Oware endgame needs more than the 2 MB a spawned thread gets by default.
+            .stack_size(WORKER_STACK)
             .spawn(move || {
                 let result = job(&flag);
                 // The receiver is gone when the search was cancelled; nothing to do then.

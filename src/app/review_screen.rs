@@ -70,8 +70,10 @@ pub struct ReviewView {
     pub cursor: usize,
     /// Moves in the game.
     pub moves: usize,
-    /// The side to move in the position shown (the side that played move `cursor + 1`).
+    /// The side to move in the position shown (the side that played move `cursor + 1`),
+    /// and the house it played (`None` at the end).
     pub mover: Side,
+    pub played: Option<House>,
     /// The board shown, with the move played there ringed and the best one lit.
     pub board: BoardView,
     /// The game's record in the notation of docs/rules.md.
@@ -255,6 +257,7 @@ impl ReviewScreen {
             cursor: self.cursor,
             moves: total,
             mover,
+            played: self.game.moves().get(self.cursor).copied(),
             board,
             record: self.game.record(),
             resigned: self.game.resigned(),

@@ -241,6 +241,7 @@ impl Shot {
         if matches!(self.target, Target::Screen(Screen::Stats)) {
             // A fresh data directory has no results: show a few seasons of play instead.
             Store::open(dir).save_stats(&sample_stats())?;
+            Store::open(dir).save_recent_games(&sample_recent_games(self.opponent))?;
         }
         let window = AppWindow::new()?;
         let app = App::new(&window, dir, Arc::new(crate::app::Computer::default()));
@@ -445,6 +446,26 @@ fn sample_stats() -> crate::store::Stats {
         }
     }
     stats
+}
+
+/// A Kalah and an Oware game played out with the lowest legal house, the Kalah one
+/// resigned by the person halfway, for the statistics screenshot's recent games.
+fn sample_recent_games(opponent: Opponent) -> crate::store::RecentGames {
+    use crate::engine::{Game, Variant};
+    use crate::store::{FinishedRecord, RecentGames};
+    let mut recent = RecentGames::default();
+    for (id, variant) in [(1, Variant::Oware), (2, Variant::Kalah)] {
+        let mut game = Game::new(Rules::new(variant));
+        while let Some(house) = game.legal_moves().first() {
+            if variant == Variant::Kalah && game.moves().len() == 20 {
+                let _ = game.resign(game.position().side_to_move());
+                break;
+            }
+            let _ = game.play(house);
+        }
+        recent.add(FinishedRecord::of_game(id, &game, opponent));
+    }
+    recent
 }
 
 /// Plays on from `moves` with the lowest legal house until the game ends, so the

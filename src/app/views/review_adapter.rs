@@ -71,6 +71,7 @@ pub fn render(ui: &ReviewState<'_>, view: &ReviewView) {
     ui.set_cursor(view.cursor as i32);
     ui.set_moves(view.moves as i32);
     ui.set_mover(view.mover.index() as i32);
+    ui.set_played(view.played.map_or(-1, |h| i32::from(h.number())));
     let [south, north] = &view.board.houses;
     ui.set_south(model(south.iter().map(pit)));
     ui.set_north(model(north.iter().map(pit)));
