@@ -44,9 +44,6 @@ pub struct GameView {
     /// Why the game ended and what became of the seeds left, once `over`.
     pub ending: Option<Ending>,
     pub banner: Banner,
-    /// Coach mode is on in this game (against the computer): the screen keeps room for
-    /// its note.
-    pub coach_on: bool,
     /// The coach's word on the person's last move (it gave up seeds), until they move on.
     pub coach: Option<CoachNote>,
     pub can_undo: bool,
@@ -123,7 +120,6 @@ impl TurnLoop {
                 None
             },
             banner: self.banner,
-            coach_on: self.coach_on && session.level().is_some(),
             coach: self.coach_note,
             can_undo: session.can_undo(),
             can_redo: session.can_redo(),
