@@ -4,7 +4,8 @@
 //! `--screen home|new-game|game|settings|rules|stats|gameover --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
-//! [--tap LABEL]... [--south-name NAME] [--north-name NAME]` (the flags are [`ScreenshotArgs`]).
+//! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach]` (the flags are
+//! [`ScreenshotArgs`]).
 //!
 //! Each `--tap` taps a button by its accessible label, one after the other, once the
 //! screen is up: the questions and dialogs a screen opens can be looked at too.
@@ -104,6 +105,10 @@ pub struct ScreenshotArgs {
     /// The top player's name between two people.
     #[arg(long, value_name = "NAME")]
     north_name: Option<String>,
+    /// Coach mode on: after a move of the person's that gave up seeds, its note shows
+    /// (`--coach --tap "Bottom house 1" --wait 1500`).
+    #[arg(long)]
+    coach: bool,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -188,6 +193,7 @@ impl Shot {
             opponent,
             theme,
             language,
+            coach: args.coach,
             ..Settings::default()
         };
         settings.set_rules(rules);
