@@ -151,6 +151,25 @@ fn an_older_settings_file_without_names_loads_with_the_defaults_and_no_notice() 
 }
 
 #[test]
+fn coach_mode_survives_a_restart_and_an_older_file_without_it_loads_it_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = json!({"schema": 1, "variant": "kalah", "animation": "slow"});
+    fs::write(dir.path().join("settings.json"), old.to_string()).unwrap();
+    let mut store = Store::open(dir.path());
+    let mut settings = store.load_settings();
+    assert!(store.take_notices().is_empty(), "the file was good");
+    assert!(!settings.coach, "coach mode is off unless chosen");
+    assert_eq!(settings.animation, AnimationSpeed::Slow);
+    settings.coach = true;
+    store.save_settings(&settings).unwrap();
+    assert_eq!(
+        read_json(&dir.path().join("settings.json"))["coach"],
+        json!(true)
+    );
+    assert!(Store::open(dir.path()).load_settings().coach);
+}
+
+#[test]
 fn stats_round_trip_through_a_new_store() {
     let dir = tempfile::tempdir().unwrap();
     let stats = some_stats();

@@ -1,6 +1,7 @@
 //! The computer player as the controller sees it: a move for a position at a level, a
-//! hint for the person, and the review of a finished game. Behind a trait so the worker-thread plumbing does not depend on
-//! how the search works, and so tests can put in a player that is slow on purpose.
+//! hint for the person, the coach's look at the person's last move, and the review of a
+//! finished game. Behind a trait so the worker-thread plumbing does not depend on how the
+//! search works, and so tests can put in a player that is slow on purpose.
 
 use crate::ai::{review, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, Searcher};
 use crate::engine::{Game, House};
@@ -23,6 +24,14 @@ pub trait Brain: Send + Sync + 'static {
     /// Every legal move of the side to move valued, best first, as a hint: about a
     /// second at most. `None` if cancelled or the game is over. Same threading rules.
     fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice>;
+
+    /// Every legal move of the side to move valued, for the coach: what the person's
+    /// move gave up against the best one. A small budget (a few hundred milliseconds),
+    /// never building endgame tables; `None` if cancelled, the game is over, or (the
+    /// default) this player does not coach. Same threading rules.
+    fn coach(&self, _game: &Game, _cancel: &AtomicBool) -> Option<Advice> {
+        None
+    }
 
     /// Every move of `game` graded ([`crate::ai::review`]): exact where the solver or the
     /// endgame tables reach, else searched for [`REVIEW_MOVETIME`] per position.

@@ -12,20 +12,32 @@ use std::time::Duration;
 /// enough to wait for (about a second, with the thread's start and the poll).
 const HINT_TIME: Duration = Duration::from_millis(900);
 
+/// How long the coach may think about the position before the person's move, all its
+/// moves together: short, since it runs beside the computer's own search, and its
+/// words are wanted while the computer's answer is still being shown.
+const COACH_TIME: Duration = Duration::from_millis(300);
+
 /// Transposition table size: small enough for any phone.
 const TABLE_MEGABYTES: usize = 32;
+
+/// The coach's own table: it searches while the computer searches its answer, so it
+/// never takes the computer's searcher (or makes it start a fresh one).
+const COACH_TABLE_MEGABYTES: usize = 4;
 
 /// The real computer opponent. One searcher is kept between moves so its table helps the
 /// next search; the controller runs one search at a time, and a cancelled search gives
 /// the searcher back within milliseconds.
 pub struct Computer {
     searcher: Mutex<Searcher>,
+    /// The coach's searcher, made the first time the coach looks at a move.
+    coach: Mutex<Option<Searcher>>,
 }
 
 impl Default for Computer {
     fn default() -> Self {
         Computer {
             searcher: Mutex::new(Searcher::new(TABLE_MEGABYTES)),
+            coach: Mutex::new(None),
         }
     }
 }
@@ -98,6 +110,27 @@ impl Brain for Computer {
             searcher.advise(game.history(), &limits)
         })
     }
+
+    fn coach(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
+        let limits = Limits {
+            time: Some(COACH_TIME),
+            cancel: Some(cancel),
+            ..Limits::default()
+        };
+        // A cancelled coach still holding its searcher: a fresh small one, no waiting.
+        let mut fresh = None;
+        let mut kept = match self.coach.try_lock() {
+            Ok(guard) => Some(guard),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        };
+        let slot = kept.as_deref_mut().unwrap_or(&mut fresh);
+        let searcher = slot.get_or_insert_with(|| Searcher::new(COACH_TABLE_MEGABYTES));
+        // As for a hint: tables the expert built help, none is built here.
+        searcher.set_endgame(EndgameTable::if_built(game.position().rules()));
+        searcher.set_history(game.history());
+        searcher.advise(game.history(), &limits)
+    }
 }
 
 #[cfg(test)]
@@ -120,6 +153,23 @@ mod tests {
         }
         let hint = computer.hint(&game, &cancel).unwrap();
         assert!(game.position().legal_moves().contains(hint.best().house));
+    }
+
+    #[test]
+    fn the_coach_values_every_move_within_its_small_budget() {
+        let computer = Computer::default();
+        let cancel = AtomicBool::new(false);
+        let game = Game::new(Rules::new(Variant::Kalah));
+        let started = std::time::Instant::now();
+        let advice = computer.coach(&game, &cancel).expect("the coach answers");
+        let took = started.elapsed();
+        eprintln!("the coach at Kalah's opening: {took:?}");
+        assert_eq!(advice.moves.len(), 6, "every legal move valued");
+        // Kalah's opening: house 3 ends in the store, an extra turn, worth seeds.
+        assert_eq!(advice.best().house.number(), 3, "{advice:?}");
+        assert!(took < COACH_TIME * 3, "the coach took {took:?}");
+        let cancelled = AtomicBool::new(true);
+        assert_eq!(computer.coach(&game, &cancelled), None);
     }
 
     #[test]

@@ -238,6 +238,7 @@ impl Controller {
             GameAction::Tap(side, house) => self.turns.tap(side, house),
             GameAction::Board => self.turns.skip(),
             GameAction::Undo => self.turns.undo(),
+            GameAction::TakeBack => self.turns.take_back(),
             GameAction::Redo => self.turns.redo(),
             GameAction::Hint => self.turns.hint(),
             GameAction::Resign => self.turns.resign(),
@@ -437,10 +438,11 @@ impl Controller {
     }
 
     /// Shows the settings everywhere they matter: the prefs, theme and language, and
-    /// the animation speed of the turn loop.
+    /// the animation speed and coach mode of the turn loop.
     pub(super) fn settings_changed(&mut self) {
         let step = Duration::from_millis(self.settings.animation.step_millis());
         self.turns.set_step(step);
+        self.turns.set_coach(self.settings.coach);
         self.with_window(|w| {
             appearance_adapter::render(&w.global::<Theme>(), &self.settings, &self.system_locales)
         });

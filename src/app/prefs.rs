@@ -38,6 +38,8 @@ pub enum Choice {
     Opponent(Opponent),
     First(FirstPlayer),
     Animation(AnimationSpeed),
+    /// Coach mode on or off.
+    Coach(bool),
     Theme(Theme),
     Language(Language),
     /// A player's name as typed so far (cleaned and cut by the store's rules).
@@ -82,6 +84,7 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
         Choice::Opponent(opponent) => settings.set_opponent(opponent),
         Choice::First(first) => *settings.first.get_mut(settings.variant) = first,
         Choice::Animation(speed) => settings.animation = speed,
+        Choice::Coach(on) => settings.coach = on,
         Choice::Theme(theme) => settings.theme = theme,
         Choice::Language(language) => settings.language = language,
         Choice::Name(side, typed) => settings.names.set(side, &typed),
@@ -132,6 +135,16 @@ mod tests {
             "outside the seed range"
         );
         assert_eq!(settings.rules_for(Variant::Congkak).seeds(), 5);
+    }
+
+    #[test]
+    fn the_coach_switch_turns_coach_mode_on_and_off() {
+        let mut settings = Settings::default();
+        assert!(apply(&mut settings, Choice::Coach(true)));
+        assert!(settings.coach);
+        assert!(!apply(&mut settings, Choice::Coach(true)), "no change");
+        assert!(apply(&mut settings, Choice::Coach(false)));
+        assert!(!settings.coach);
     }
 
     #[test]

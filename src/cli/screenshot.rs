@@ -4,8 +4,8 @@
 //! `--screen home|new-game|game|settings|rules|stats|gameover|review --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
-//! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--review-move N]` (the flags
-//! are [`ScreenshotArgs`]).
+//! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach] [--review-move N]`
+//! (the flags are [`ScreenshotArgs`]).
 //!
 //! `review` plays the record out like `gameover`, opens its review from the game-over
 //! panel, waits (in real time) until the review is computed and shows the position
@@ -115,6 +115,10 @@ pub struct ScreenshotArgs {
     /// move, the end).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     review_move: u32,
+    /// Coach mode on: after a move of the person's that gave up seeds, its note shows
+    /// (`--coach --tap "Bottom house 1" --wait 1500`).
+    #[arg(long)]
+    coach: bool,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -203,6 +207,7 @@ impl Shot {
             opponent,
             theme,
             language,
+            coach: args.coach,
             ..Settings::default()
         };
         settings.set_rules(rules);

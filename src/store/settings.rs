@@ -183,6 +183,9 @@ pub struct Settings {
     /// restarts of the app.
     pub last_first: Option<Side>,
     pub animation: AnimationSpeed,
+    /// Coach mode: after each of the person's moves against the computer, say if
+    /// another house was clearly better (off by default; files without it load off).
+    pub coach: bool,
     pub theme: Theme,
     pub language: Language,
 }
@@ -199,6 +202,7 @@ impl Default for Settings {
             first: PerVariant::default(),
             last_first: None,
             animation: AnimationSpeed::default(),
+            coach: false,
             theme: Theme::default(),
             language: Language::default(),
         }
@@ -416,6 +420,21 @@ mod tests {
     }
 
     #[test]
+    fn coach_mode_is_off_by_default_and_an_older_file_without_it_loads_off() {
+        assert!(!Settings::default().coach);
+        let old: Settings = serde_json::from_str(r#"{"schema":1,"animation":"fast"}"#).unwrap();
+        assert!(!old.coach);
+        let on = Settings {
+            coach: true,
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&on).unwrap();
+        assert!(json.contains(r#""coach":true"#), "{json}");
+        assert!(serde_json::from_str::<Settings>(&json).unwrap().coach);
+        assert!(serde_json::from_str::<Settings>(r#"{"coach":"yes"}"#).is_err());
+    }
+
+    #[test]
     fn animation_gets_slower_step_by_step() {
         use AnimationSpeed::*;
         let millis: Vec<u64> = [Off, Fast, Normal, Slow]
@@ -444,6 +463,7 @@ mod tests {
             first: PerVariant::from_fn(|_| FirstPlayer::Alternate),
             last_first: Some(Side::North),
             animation: AnimationSpeed::Slow,
+            coach: true,
             theme: Theme::HighContrast,
             language: Language::Burmese,
             ..Settings::default()

@@ -15,6 +15,7 @@ impl TurnLoop {
         self.pending = None;
         self.animation = None;
         session.resign();
+        self.forget_coach();
         self.banner = Banner::Quiet;
         let mut effects = self.game_finished();
         effects.save_game = true;

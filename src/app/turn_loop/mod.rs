@@ -6,6 +6,9 @@
 //! here without a window; the controller wires it to the UI and the files.
 
 mod accent;
+mod coach;
+#[cfg(test)]
+mod coach_tests;
 mod effects;
 mod ending;
 mod game_over;
@@ -15,6 +18,7 @@ mod thinking;
 mod view;
 
 pub use accent::{Accent, AccentKind};
+pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
 pub use thinking::POLL_INTERVAL;
@@ -24,8 +28,9 @@ use super::banner::Banner;
 use super::brain::Brain;
 use super::playback::{Playback, Shown, TurnPace};
 use super::session::Session;
-use crate::engine::{EndReason, House, IllegalMove, MoveReport, Rules, Side};
+use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport, Rules, Side};
 use crate::players::Opponent;
+use coach::CoachJob;
 use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;
@@ -49,6 +54,12 @@ pub struct TurnLoop {
     turn: TurnPace,
     pending: Option<Pending>,
     hint: Option<House>,
+    /// Coach mode is on (the player's setting).
+    coach_on: bool,
+    /// The coach's look at the person's last move, on a thread of its own beside the
+    /// computer's `pending` search; and what it said, until the person moves on.
+    coach: Option<CoachJob>,
+    coach_note: Option<CoachNote>,
     banner: Banner,
     panel_hidden: bool,
     /// The game screen is showing: moves animate and the computer may think.
@@ -77,6 +88,9 @@ impl TurnLoop {
             turn: TurnPace::default(),
             pending: None,
             hint: None,
+            coach_on: false,
+            coach: None,
+            coach_note: None,
             banner: Banner::Quiet,
             panel_hidden: false,
             on_screen: false,
@@ -93,9 +107,10 @@ impl TurnLoop {
         self.session.as_ref()
     }
 
-    /// True while the computer (or a hint) is searching or a move is being animated.
+    /// True while the computer (or a hint, or the coach) is searching or a move is being
+    /// animated.
     pub fn is_busy(&self) -> bool {
-        self.pending.is_some() || self.animation.is_some()
+        self.pending.is_some() || self.animation.is_some() || self.coach.is_some()
     }
 
     /// How many searches failed (panicked, or answered an illegal move) so far. The
@@ -167,6 +182,8 @@ impl TurnLoop {
             return self.computer_moves_if_its_turn();
         }
         self.pending = None;
+        // A note already given stays; a look not finished is dropped with the screen.
+        self.coach = None;
         self.skip_animation()
     }
 
@@ -217,8 +234,10 @@ impl TurnLoop {
         self.player_skips()
     }
 
-    /// The timer: shows the next animation steps, or looks for the computer's answer.
+    /// The timer: shows the next animation steps, or looks for the computer's answer;
+    /// and looks for the coach's, which may come while either goes on.
     pub fn tick(&mut self) -> Effects {
+        self.poll_coach();
         if let Some(animation) = &mut self.animation {
             let step = animation.playback.pace(self.step);
             let per_tick = animation.playback.steps_per_tick(step.as_millis() as u64);
@@ -263,7 +282,7 @@ impl TurnLoop {
     fn tick_interval(&self) -> Option<Duration> {
         if let Some(animation) = &self.animation {
             Some(animation.playback.pace(self.step))
-        } else if self.pending.is_some() {
+        } else if self.pending.is_some() || self.coach.is_some() {
             Some(POLL_INTERVAL)
         } else {
             None
@@ -273,6 +292,7 @@ impl TurnLoop {
     /// Cancels the search and settles the animation without announcing anything.
     fn stop_everything(&mut self) {
         self.pending = None;
+        self.forget_coach();
         self.animation = None;
         self.accent = None;
         self.turn = TurnPace::default();
@@ -293,7 +313,13 @@ impl TurnLoop {
     fn play(&mut self, house: House) -> Result<Effects, IllegalMove> {
         let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
         let before = *session.position();
+        let person = !session.is_computer(before.side_to_move());
+        // The coach values the position before the move (its history matters in Oware).
+        let before_game: Option<Game> = (self.coach_on && person).then(|| session.game().clone());
         let mut report = session.play(house)?;
+        if person {
+            self.coach_move(before_game, house);
+        }
         self.hint = None;
         let earlier = self.turn.move_started(report.mover, &report.steps);
         let skipped = self.turn.skipping(report.mover);
@@ -386,6 +412,7 @@ impl TurnLoop {
         };
         let changed = step(session);
         if changed {
+            self.forget_coach();
             self.accent = None;
             self.hint = None;
             self.banner = Banner::Quiet;

@@ -5,6 +5,7 @@ use super::super::board_view::{board_view, BoardFacts, BoardView};
 use super::super::last_move::LastMove;
 use super::super::playback::Flight;
 use super::accent::Accent;
+use super::coach::CoachNote;
 
 use super::ending::Ending;
 use super::thinking::Job;
@@ -43,6 +44,8 @@ pub struct GameView {
     /// Why the game ended and what became of the seeds left, once `over`.
     pub ending: Option<Ending>,
     pub banner: Banner,
+    /// The coach's word on the person's last move (it gave up seeds), until they move on.
+    pub coach: Option<CoachNote>,
     pub can_undo: bool,
     pub can_redo: bool,
     pub can_hint: bool,
@@ -117,6 +120,7 @@ impl TurnLoop {
                 None
             },
             banner: self.banner,
+            coach: self.coach_note,
             can_undo: session.can_undo(),
             can_redo: session.can_redo(),
             can_hint: session.human_to_move() && self.pending.is_none() && idle,

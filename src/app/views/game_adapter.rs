@@ -21,6 +21,8 @@ pub enum GameAction {
     /// A tap on the board outside the houses.
     Board,
     Undo,
+    /// "Take it back" under the coach's note: undoes the move it is about.
+    TakeBack,
     Redo,
     Hint,
     Resign,
@@ -195,6 +197,8 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_hint_exact(hint.is_some_and(|w| w.exact));
     ui.set_hint_margin(hint.and_then(|w| w.margin).unwrap_or(-1));
     ui.set_hinting(view.hinting);
+    ui.set_coach_house(view.coach.map_or(0, |note| i32::from(note.better.number())));
+    ui.set_coach_seeds(view.coach.map_or(0, |note| int(note.seeds)));
     ui.set_can_undo(view.can_undo);
     ui.set_can_redo(view.can_redo);
     ui.set_can_hint(view.can_hint);
@@ -210,6 +214,7 @@ pub fn connect(ui: &GameState<'_>, act: impl Fn(GameAction) + Clone + 'static) {
     };
     ui.on_board_tapped(on(GameAction::Board));
     ui.on_undo(on(GameAction::Undo));
+    ui.on_take_back(on(GameAction::TakeBack));
     ui.on_redo(on(GameAction::Redo));
     ui.on_hint(on(GameAction::Hint));
     ui.on_resign(on(GameAction::Resign));

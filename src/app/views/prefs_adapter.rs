@@ -73,6 +73,7 @@ pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
         settings.first.get(settings.variant),
     ));
     ui.set_animation(prefs::index_of(&SPEEDS, &settings.animation));
+    ui.set_coach(settings.coach);
     ui.set_theme(prefs::index_of(&THEMES, &settings.theme));
     let name = |l: Language| match language::native_name(l) {
         Some(name) => name.into(),
@@ -120,6 +121,8 @@ pub fn connect(
     ui.on_choose_first(by_index(FIRSTS.to_vec(), Choice::First, c));
     let c = chosen.clone();
     ui.on_choose_animation(by_index(SPEEDS.to_vec(), Choice::Animation, c));
+    let c = chosen.clone();
+    ui.on_choose_coach(move |on| c(Choice::Coach(on)));
     let c = chosen.clone();
     ui.on_choose_theme(by_index(THEMES.to_vec(), Choice::Theme, c));
     let c = chosen.clone();
