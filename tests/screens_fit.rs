@@ -20,7 +20,7 @@ use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::{
     FinishedRecord, Language, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store,
 };
-use mancala::{AppWindow, HomeState, Prefs, ReplaceAnswer, ReviewState, Screen};
+use mancala::{AppWindow, HomeState, Nav, Prefs, ReplaceAnswer, ReviewState, Screen};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalPosition, LogicalSize};
 use std::collections::BTreeMap;
@@ -482,6 +482,38 @@ fn press_last_button_of(window: &AppWindow, type_name: &str) {
     settle();
 }
 
+/// Opens the statistics, scrolls its page until the button of type `type_name` is in
+/// view (a page ends with them) and presses it; false if it never came into view.
+fn press_on_stats_page(w: &AppWindow, type_name: &str) -> bool {
+    let screen = Frame {
+        x: 0.0,
+        y: 0.0,
+        w: 1.0e6,
+        h: 1.0e6,
+    };
+    let shown = || {
+        part(w, "StatsView")
+            .query_descendants()
+            .match_inherits(type_name)
+            .find_all()
+    };
+    w.global::<Nav>().invoke_go(Screen::Stats);
+    settle();
+    for _ in 0..80 {
+        if !shown().is_empty() {
+            break;
+        }
+        let view = flickables(&part(w, "StatsView"))[0].clone();
+        wheel(w.window(), &visible_part(&view, &screen), -100.0);
+    }
+    let Some(button) = shown().pop() else {
+        return false;
+    };
+    button.invoke_accessible_default_action();
+    settle();
+    true
+}
+
 /// One screen (or dialog) as it is set up on a launched app.
 #[derive(Clone, Copy, Debug)]
 enum Shot {
@@ -500,6 +532,8 @@ enum Shot {
     Review,
     /// A review being computed.
     ReviewRunning,
+    /// The statistics screen's dialog for a record typed in.
+    RecordDialog,
 }
 
 /// Shows `shot` and returns the element whose controls are checked (the window, or the
@@ -523,36 +557,10 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
         }
         Shot::Stats => ui.app.go(Screen::Stats),
         Shot::StatsReset => {
-            ui.app.go(Screen::Stats);
-            settle();
-            // Reset statistics ends the page: scroll to it.
-            let screen = Frame {
-                x: 0.0,
-                y: 0.0,
-                w: 1.0e6,
-                h: 1.0e6,
-            };
-            for _ in 0..80 {
-                let shown = part(w, "StatsView")
-                    .query_descendants()
-                    .match_inherits("ResetButton")
-                    .find_all();
-                if !shown.is_empty() {
-                    break;
-                }
-                let view = flickables(&part(w, "StatsView"))[0].clone();
-                wheel(w.window(), &visible_part(&view, &screen), -100.0);
-            }
-            let shown = part(w, "StatsView")
-                .query_descendants()
-                .match_inherits("ResetButton")
-                .find_all();
-            let Some(reset) = shown.last() else {
+            if !press_on_stats_page(w, "ResetButton") {
                 // Unreachable: the look at Stats has said so; check the page instead.
                 return part(w, "StatsView");
-            };
-            reset.invoke_accessible_default_action();
-            settle();
+            }
             return part(w, "ResetDialog");
         }
         Shot::Game => w.global::<HomeState>().invoke_continue_game(),
@@ -588,6 +596,12 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             review.invoke_go_to(7);
         }
         Shot::ReviewRunning => w.global::<ReviewState>().invoke_open(1),
+        Shot::RecordDialog => {
+            if !press_on_stats_page(w, "RecordButton") {
+                return part(w, "StatsView");
+            }
+            return part(w, "RecordDialog");
+        }
     }
     settle();
     w.root_element()
@@ -600,9 +614,11 @@ fn close(ui: &Ui, shot: Shot) {
             .window
             .global::<Prefs>()
             .invoke_replace_game(ReplaceAnswer::Cancel),
-        Shot::StatsReset | Shot::Resign | Shot::Review | Shot::ReviewRunning => {
-            ui.app.go(Screen::Home)
-        }
+        Shot::StatsReset
+        | Shot::Resign
+        | Shot::Review
+        | Shot::ReviewRunning
+        | Shot::RecordDialog => ui.app.go(Screen::Home),
         _ => {}
     }
     settle();
@@ -623,6 +639,7 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::StatsReset,
             Shot::Review,
             Shot::ReviewRunning,
+            Shot::RecordDialog,
             Shot::Game,
             Shot::Resign,
             Shot::ReplaceGame,

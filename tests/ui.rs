@@ -1778,3 +1778,49 @@ fn a_review_can_be_stopped_and_started_again() {
         .recv_timeout(Duration::from_secs(10))
         .expect("leaving cancelled the review");
 }
+
+#[test]
+fn a_record_typed_in_is_refused_with_its_reason_or_reviewed_without_being_kept() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.app.go(Screen::Stats);
+    advance(20);
+    ui.tap("Review a game record");
+    ui.tap("Review");
+    let says = |text: &str| {
+        !ElementHandle::find_by_accessible_label(&ui.window, text)
+            .collect::<Vec<_>>()
+            .is_empty()
+    };
+    assert!(
+        says("Type or paste the moves first: house numbers separated by spaces."),
+        "{:?}",
+        labels(&ui)
+    );
+    ui.type_into("Game record", "3 9");
+    ui.tap("Review");
+    assert!(
+        says("Move 2 (“9”): there is no such house on this board."),
+        "{:?}",
+        labels(&ui)
+    );
+    assert_eq!(
+        ui.screen(),
+        Screen::Stats,
+        "a bad record stays to be corrected"
+    );
+    ui.type_into("Game record", "3 1 6");
+    ui.tap("Review");
+    assert_eq!(ui.screen(), Screen::Review);
+    ui.wait_for_review();
+    assert_eq!(ui.review_state().get_lines().row_count(), 3);
+    ui.review_state().invoke_go_to(3);
+    advance(20);
+    assert!(ui
+        .review_caption()
+        .contains("The record stops before the end of the game."));
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::Stats);
+    assert_eq!(ui.review_state().get_recent().row_count(), 0, "not kept");
+}

@@ -12,7 +12,7 @@ use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
 use super::views::review_adapter::{self, ReviewAction};
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
-use crate::engine::{Position, Side, Variant};
+use crate::engine::{Game, Position, Side, Variant};
 use crate::players::Opponent;
 use crate::store::{
     FinishedRecord, Notice, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble,
@@ -361,6 +361,30 @@ impl Controller {
                 self.go(Screen::Review);
                 self.review_progressed();
             }
+            ReviewAction::Record(text) => {
+                let start = Position::start(self.settings.current_rules());
+                let parsed = Game::parse_record(start, &text);
+                let empty = parsed.as_ref().is_ok_and(|g| g.moves().is_empty());
+                self.with_window(|w| {
+                    review_adapter::render_record_problem(
+                        &w.global::<ReviewState>(),
+                        parsed.as_ref().err(),
+                        empty,
+                    )
+                });
+                let Some(screen) = parsed
+                    .ok()
+                    .and_then(|game| ReviewScreen::of_record(game, &self.brain))
+                else {
+                    return;
+                };
+                self.review = Some(screen);
+                self.go(Screen::Review);
+                self.review_progressed();
+            }
+            ReviewAction::Typing => self.with_window(|w| {
+                review_adapter::render_record_problem(&w.global::<ReviewState>(), None, false)
+            }),
             ReviewAction::Stop => {
                 if let Some(screen) = &mut self.review {
                     screen.stop();
@@ -394,7 +418,8 @@ impl Controller {
             return;
         };
         let (finished, id, running) = (screen.poll(), screen.id(), screen.is_running());
-        if let Some(stored) = finished {
+        // A record typed in is not kept: nothing to save its review with.
+        if let Some(stored) = finished.filter(|_| screen.is_kept()) {
             if !self.recent.set_review(id, stored.clone()) {
                 // A game not kept yet (a replayed record): kept now, with its review.
                 if let Some(mut record) = self.finished_record().filter(|r| r.id == id) {

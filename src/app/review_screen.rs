@@ -40,6 +40,9 @@ pub struct ReviewScreen {
     job: Option<Job>,
     /// The position shown: before move `cursor + 1`, or the final one at the end.
     cursor: usize,
+    /// A game the app keeps (a finished game of the player's); a record typed in is
+    /// reviewed without being kept.
+    kept: bool,
 }
 
 /// One move of the list, as the screen shows it.
@@ -82,6 +85,8 @@ pub struct ReviewView {
     pub resigned: Option<Side>,
     /// The final stores.
     pub final_stores: [u8; 2],
+    /// The game ended (a record typed in may stop before the end).
+    pub over: bool,
 }
 
 impl ReviewScreen {
@@ -89,6 +94,26 @@ impl ReviewScreen {
     /// review starts on a worker thread. `None` if the record does not replay.
     pub fn open(record: FinishedRecord, brain: &Arc<dyn Brain>) -> Option<ReviewScreen> {
         let game = record.to_game()?;
+        ReviewScreen::with(record, game, true, brain)
+    }
+
+    /// Opens a game typed or pasted in (finished or not), which is not kept: its review
+    /// starts at once. `None` if it has no moves.
+    pub fn of_record(game: Game, brain: &Arc<dyn Brain>) -> Option<ReviewScreen> {
+        if game.moves().is_empty() {
+            return None;
+        }
+        let mut record = FinishedRecord::of_game(0, &game, Opponent::Human);
+        record.review = None;
+        ReviewScreen::with(record, game, false, brain)
+    }
+
+    fn with(
+        record: FinishedRecord,
+        game: Game,
+        kept: bool,
+        brain: &Arc<dyn Brain>,
+    ) -> Option<ReviewScreen> {
         let mut replay = Game::from_start(*game.start());
         let mut positions = vec![*replay.position()];
         for &house in game.moves() {
@@ -106,11 +131,17 @@ impl ReviewScreen {
             moves,
             job: None,
             cursor: 0,
+            kept,
         };
         if screen.moves.is_none() {
             screen.start(brain);
         }
         Some(screen)
+    }
+
+    /// True for a game the app keeps, whose review is saved with it.
+    pub fn is_kept(&self) -> bool {
+        self.kept
     }
 
     /// The identity of the game reviewed.
@@ -222,7 +253,9 @@ impl ReviewScreen {
             .collect();
         if let Some(&last) = graph.last() {
             let end = self.positions[total];
-            graph.push(if self.game.resigned().is_some() {
+            // A resigned game, or a record typed in that stops before the end, ends
+            // where its last value left it.
+            graph.push(if self.game.resigned().is_some() || !end.is_over() {
                 last
             } else {
                 final_value(&end, Side::South)
@@ -262,6 +295,7 @@ impl ReviewScreen {
             record: self.game.record(),
             resigned: self.game.resigned(),
             final_stores: self.positions[total].stores(),
+            over: self.game.is_over(),
         }
     }
 }
@@ -451,6 +485,25 @@ mod tests {
         }
         screen.start(&brain);
         assert!(screen.is_running());
+    }
+
+    #[test]
+    fn a_record_typed_in_is_reviewed_unfinished_and_not_kept() {
+        let (brain, _) = brain(false);
+        let rules = Rules::new(Variant::Kalah);
+        let game = Game::parse_record(Position::start(rules), "3 1 6").unwrap();
+        let mut screen = ReviewScreen::of_record(game, &brain).unwrap();
+        assert!(!screen.is_kept());
+        let stored = wait_for_review(&mut screen);
+        assert_eq!(stored.len(), 3);
+        let view = screen.view();
+        assert_eq!(view.graph.len(), 4);
+        assert_eq!(
+            view.graph[3], view.graph[2],
+            "no final result before the end"
+        );
+        let empty = Game::new(rules);
+        assert!(ReviewScreen::of_record(empty, &brain).is_none());
     }
 
     #[test]

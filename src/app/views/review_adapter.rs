@@ -5,14 +5,14 @@ use super::game_adapter::{pit, variant_number};
 use super::prefs_adapter::level_number;
 use crate::ai::Grade;
 use crate::app::review_screen::{Progress, ReviewView};
-use crate::engine::Side;
+use crate::engine::{IllegalMove, RecordError, RecordErrorKind, Side};
 use crate::store::RecentGames;
-use crate::{Grade as UiGrade, RecentGame, ReviewLine, ReviewState};
+use crate::{Grade as UiGrade, RecentGame, RecordProblem, ReviewLine, ReviewState};
 use slint::{ModelRc, VecModel};
 use std::rc::Rc;
 
 /// What the player asked of the review.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReviewAction {
     /// Review a kept game (its place in the list, newest first), or with `None` the game
     /// just finished on the game screen.
@@ -23,6 +23,10 @@ pub enum ReviewAction {
     GoTo(usize),
     Stop,
     Restart,
+    /// Review this record, typed or pasted in, with the rules chosen in Settings.
+    Record(String),
+    /// The record being typed changed: forget what was wrong with the last one.
+    Typing,
 }
 
 fn grade(grade: Grade) -> UiGrade {
@@ -87,7 +91,28 @@ pub fn render(ui: &ReviewState<'_>, view: &ReviewView) {
         std::cmp::Ordering::Equal => -1,
     });
     ui.set_resigned_side(side_number(view.resigned));
+    ui.set_over(view.over);
     ui.set_record(view.record.as_str().into());
+}
+
+/// Shows why a record typed in cannot be reviewed (`None`: nothing wrong, or it was
+/// empty when `empty` says so).
+pub fn render_record_problem(ui: &ReviewState<'_>, error: Option<&RecordError>, empty: bool) {
+    let problem = match error.map(|e| &e.reason) {
+        None if empty => RecordProblem::Empty,
+        None => RecordProblem::None,
+        Some(RecordErrorKind::NotANumber) => RecordProblem::NotANumber,
+        Some(RecordErrorKind::Illegal(why)) => match why {
+            IllegalMove::NotAHouse { .. } => RecordProblem::NotAHouse,
+            IllegalMove::EmptyHouse { .. } => RecordProblem::EmptyHouse,
+            IllegalMove::MustFeed { .. } => RecordProblem::MustFeed,
+            IllegalMove::GrandSlam { .. } => RecordProblem::GrandSlam,
+            IllegalMove::GameOver => RecordProblem::GameOver,
+        },
+    };
+    ui.set_record_problem(problem);
+    ui.set_problem_move(error.map_or(0, |e| e.index as i32));
+    ui.set_problem_token(error.map_or("", |e| e.token.as_str()).into());
 }
 
 /// Lists the kept games for the statistics screen.
@@ -134,5 +159,9 @@ pub fn connect(ui: &ReviewState<'_>, act: impl Fn(ReviewAction) + Clone + 'stati
     });
     let on_stop = act.clone();
     ui.on_stop(move || on_stop(ReviewAction::Stop));
+    let on_record = act.clone();
+    ui.on_open_record(move |text| on_record(ReviewAction::Record(text.to_string())));
+    let on_typing = act.clone();
+    ui.on_typing(move || on_typing(ReviewAction::Typing));
     ui.on_restart(move || act(ReviewAction::Restart));
 }
