@@ -10,13 +10,11 @@ use super::review_screen::ReviewScreen;
 use super::turn_loop::{Effects, TurnLoop};
 use super::views::game_adapter::{self, GameAction};
 use super::views::home_adapter::{self, HomeView, SavedSummary};
-use super::views::review_adapter::{self, ReviewAction};
+use super::views::review_adapter;
 use super::views::{appearance_adapter, prefs_adapter, stats_adapter};
-use crate::engine::{Game, Position, Side, Variant};
+use crate::engine::{Position, Side, Variant};
 use crate::players::Opponent;
-use crate::store::{
-    FinishedRecord, Notice, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble,
-};
+use crate::store::{Notice, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble};
 use crate::{
     AppWindow, GameState, HomeState, Names, Nav, Prefs, ReplaceAnswer, ReviewState, Screen,
     StatsState, Theme,
@@ -27,9 +25,6 @@ use std::io;
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How often the review screen looks at the review's progress.
-const REVIEW_POLL: Duration = Duration::from_millis(100);
 
 pub(super) struct Controller {
     pub(super) window: slint::Weak<AppWindow>,
@@ -136,7 +131,7 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
 }
 
 impl Controller {
-    fn with_window(&self, show: impl FnOnce(&AppWindow)) {
+    pub(super) fn with_window(&self, show: impl FnOnce(&AppWindow)) {
         if let Some(window) = self.window.upgrade() {
             show(&window);
         }
@@ -317,142 +312,6 @@ impl Controller {
         self.with_window(|w| stats_adapter::render(&w.global::<StatsState>(), &self.stats));
     }
 
-    // ---- the review -------------------------------------------------------------------
-
-    /// Keeps the game just finished on the board for review (a game from a hand-made
-    /// position is not kept: its record would replay from the wrong board).
-    fn keep_finished_game(&mut self) {
-        let Some(record) = self.finished_record() else {
-            return;
-        };
-        self.recent.add(record);
-        let saved = self.store.save_recent_games(&self.recent);
-        self.saved("the recent games", saved);
-    }
-
-    /// The finished game on the board as kept, with its review if it has one.
-    fn finished_record(&self) -> Option<FinishedRecord> {
-        let session = self.turns.session().filter(|s| s.is_over())?;
-        let game = session.game();
-        let start = Position::start_with(game.rules(), game.start().side_to_move());
-        if *game.start() != start {
-            return None;
-        }
-        let fresh = FinishedRecord::of_game(session.id(), game, session.opponent());
-        Some(match self.recent.get(session.id()) {
-            Some(kept) if kept.moves == fresh.moves && kept.resigned == fresh.resigned => {
-                kept.clone()
-            }
-            _ => fresh,
-        })
-    }
-
-    fn review(&mut self, action: ReviewAction) {
-        match action {
-            ReviewAction::Open(which) => {
-                let record = match which {
-                    None => self.finished_record(),
-                    Some(index) => self.recent.games.get(index).cloned(),
-                };
-                let Some(screen) = record.and_then(|r| ReviewScreen::open(r, &self.brain)) else {
-                    return;
-                };
-                self.review = Some(screen);
-                self.go(Screen::Review);
-                self.review_progressed();
-            }
-            ReviewAction::Record(text) => {
-                let start = Position::start(self.settings.current_rules());
-                let parsed = Game::parse_record(start, &text);
-                let empty = parsed.as_ref().is_ok_and(|g| g.moves().is_empty());
-                self.with_window(|w| {
-                    review_adapter::render_record_problem(
-                        &w.global::<ReviewState>(),
-                        parsed.as_ref().err(),
-                        empty,
-                    )
-                });
-                let Some(screen) = parsed
-                    .ok()
-                    .and_then(|game| ReviewScreen::of_record(game, &self.brain))
-                else {
-                    return;
-                };
-                self.review = Some(screen);
-                self.go(Screen::Review);
-                self.review_progressed();
-            }
-            ReviewAction::Typing => self.with_window(|w| {
-                review_adapter::render_record_problem(&w.global::<ReviewState>(), None, false)
-            }),
-            ReviewAction::Stop => {
-                if let Some(screen) = &mut self.review {
-                    screen.stop();
-                }
-            }
-            ReviewAction::Restart => {
-                if let Some(screen) = &mut self.review {
-                    screen.start(&self.brain);
-                }
-                self.review_progressed();
-            }
-            ReviewAction::Step(delta) => {
-                if let Some(screen) = &mut self.review {
-                    screen.step(delta);
-                }
-            }
-            ReviewAction::GoTo(cursor) => {
-                if let Some(screen) = &mut self.review {
-                    screen.go_to(cursor);
-                }
-            }
-        }
-        self.render_review();
-    }
-
-    /// Looks at the running review: saves it with its game once it is done, and polls
-    /// again while it runs.
-    fn review_progressed(&mut self) {
-        let Some(screen) = &mut self.review else {
-            self.review_ticker.stop();
-            return;
-        };
-        let (finished, id, running) = (screen.poll(), screen.id(), screen.is_running());
-        // A record typed in is not kept: nothing to save its review with.
-        if let Some(stored) = finished.filter(|_| screen.is_kept()) {
-            if !self.recent.set_review(id, stored.clone()) {
-                // A game not kept yet (a replayed record): kept now, with its review.
-                if let Some(mut record) = self.finished_record().filter(|r| r.id == id) {
-                    record.review = Some(stored);
-                    self.recent.add(record);
-                }
-            }
-            let saved = self.store.save_recent_games(&self.recent);
-            self.saved("the review", saved);
-        }
-        if !running {
-            self.review_ticker.stop();
-        } else if !self.review_ticker.running() {
-            let me = self.me.clone();
-            self.review_ticker
-                .start(TimerMode::Repeated, REVIEW_POLL, move || {
-                    if let Some(core) = me.upgrade() {
-                        handle(&core, |c| {
-                            c.review_progressed();
-                            c.render_review();
-                        });
-                    }
-                });
-        }
-    }
-
-    fn render_review(&self) {
-        if let Some(screen) = &self.review {
-            let view = screen.view();
-            self.with_window(|w| review_adapter::render(&w.global::<ReviewState>(), &view));
-        }
-    }
-
     // ---- settings -----------------------------------------------------------------------
 
     fn choose(&mut self, choice: Choice) {
@@ -530,7 +389,7 @@ impl Controller {
     }
 
     /// Logs a failed save and tells the player if it is the first.
-    fn saved(&mut self, what: &str, result: io::Result<()>) {
+    pub(super) fn saved(&mut self, what: &str, result: io::Result<()>) {
         if let Err(e) = result {
             eprintln!("mancala: could not save {what}: {e}");
         }

@@ -27,6 +27,7 @@ pub mod last_move;
 pub mod navigation;
 pub mod playback;
 pub mod prefs;
+mod review_control;
 pub mod review_screen;
 pub mod session;
 pub mod turn_loop;
