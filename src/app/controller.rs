@@ -112,10 +112,12 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         move || dismiss_unsaved(()),
     );
     let start = on(core, |c, ()| c.start_game());
+    let watch = on(core, |c, ()| c.start_watching());
     prefs_adapter::connect(
         &window.global::<Prefs>(),
         on(core, Controller::choose),
         move || start(()),
+        move || watch(()),
     );
     // The answer to "start a new game over the unfinished one?" (no prefs to map).
     let replace = on(core, Controller::replace_game);
@@ -187,7 +189,7 @@ impl Controller {
     /// Start on the new-game screen. An unfinished game would be dropped by it, so the
     /// player is asked first (`replace_game` carries out the answer).
     fn start_game(&mut self) {
-        if self.turns.session().is_some_and(|s| !s.is_over()) {
+        if self.turns.own_game().is_some_and(|s| !s.is_over()) {
             self.render_home(); // the question describes the saved game
             self.with_window(|w| w.global::<Prefs>().set_confirm_replace(true));
             return;
@@ -215,10 +217,25 @@ impl Controller {
         self.show_game_screen();
     }
 
+    /// Back to the person's own game (a game being watched is left: its moves were
+    /// never the person's to keep).
     fn continue_game(&mut self) {
-        if self.turns.session().is_some() {
+        if self.turns.own_game().is_some() {
+            let effects = self.turns.end_watch();
+            self.carry_out(effects);
             self.show_game_screen();
         }
+    }
+
+    /// Starts a game the computer plays itself, with the game chosen in Settings and
+    /// the levels chosen on the watch screen, the bottom row first. The person's own
+    /// game waits aside.
+    fn start_watching(&mut self) {
+        let [south, north] = self.settings.watch_levels;
+        let rules = self.settings.current_rules();
+        let effects = self.turns.watch(rules, Side::South, south, north);
+        self.carry_out(effects);
+        self.show_game_screen();
     }
 
     /// Who starts the next game; with "take turns" the store remembers who started last.
@@ -237,12 +254,22 @@ impl Controller {
             GameAction::Redo => self.turns.redo(),
             GameAction::Hint => self.turns.hint(),
             GameAction::Resign => self.turns.resign(),
-            GameAction::Rematch => {
-                let first = self.next_first_side();
-                self.turns.rematch(first)
-            }
+            GameAction::Rematch => match self.turns.session() {
+                // Watching again, the other side starts: each level gets both.
+                Some(s) if s.is_watched() => {
+                    let first = s.game().start().side_to_move().opponent();
+                    self.turns.rematch(first)
+                }
+                _ => {
+                    let first = self.next_first_side();
+                    self.turns.rematch(first)
+                }
+            },
             GameAction::HidePanel => self.turns.hide_panel(),
             GameAction::ShowPanel => self.turns.show_panel(),
+            GameAction::Pause => self.turns.pause(),
+            GameAction::PlayOn => self.turns.play_on(),
+            GameAction::Step => self.turns.step(),
         };
         self.carry_out(effects);
     }
@@ -272,12 +299,12 @@ impl Controller {
             // Against the computer the panel tells the streak at this game and level
             // (already counting the game just finished).
             let streak = match view.opponent {
-                Opponent::Computer { .. } => Some(
+                Opponent::Computer { .. } if view.watched.is_none() => Some(
                     self.stats
                         .get(view.rules.variant(), view.opponent)
                         .map_or((0, 0), |row| (row.current_streak, row.best_streak)),
                 ),
-                Opponent::Human => None,
+                Opponent::Human | Opponent::Computer { .. } => None,
             };
             self.with_window(|w| game_adapter::render(&w.global::<GameState>(), &view, streak));
         }
@@ -342,7 +369,7 @@ impl Controller {
     fn render_home(&self) {
         let saved = self
             .turns
-            .session()
+            .own_game()
             .filter(|s| !s.is_over())
             .map(|s| SavedSummary {
                 variant: s.rules().variant(),
@@ -360,9 +387,10 @@ impl Controller {
     // ---- the store ----------------------------------------------------------------------
 
     /// Saves the game on the board; a finished game is removed instead, so it is not
-    /// offered as Continue.
+    /// offered as Continue. A game being watched is never saved: the save is the
+    /// person's own game, which waits aside.
     fn save_game(&mut self) {
-        let Some(session) = self.turns.session() else {
+        let Some(session) = self.turns.session().filter(|s| !s.is_watched()) else {
             return;
         };
         let game = session.game();

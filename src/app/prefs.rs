@@ -3,7 +3,7 @@
 //! one does to the settings. The prefs adapter shows this through the `Prefs` global.
 
 use crate::engine::{GrandSlam, Rules, Side, Variant};
-use crate::players::Opponent;
+use crate::players::{Difficulty, Opponent};
 use crate::store::{AnimationSpeed, FirstPlayer, Language, Settings, Theme};
 
 /// Animation speeds in the order the settings screen lists them.
@@ -40,6 +40,8 @@ pub enum Choice {
     Animation(AnimationSpeed),
     /// Coach mode on or off.
     Coach(bool),
+    /// The computer's level on one side of a game the person watches.
+    WatchLevel(Side, Difficulty),
     Theme(Theme),
     Language(Language),
     /// A player's name as typed so far (cleaned and cut by the store's rules).
@@ -85,6 +87,7 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
         Choice::First(first) => *settings.first.get_mut(settings.variant) = first,
         Choice::Animation(speed) => settings.animation = speed,
         Choice::Coach(on) => settings.coach = on,
+        Choice::WatchLevel(side, level) => settings.watch_levels[side.index()] = level,
         Choice::Theme(theme) => settings.theme = theme,
         Choice::Language(language) => settings.language = language,
         Choice::Name(side, typed) => settings.names.set(side, &typed),

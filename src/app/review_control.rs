@@ -26,9 +26,13 @@ impl Controller {
         self.saved("the recent games", saved);
     }
 
-    /// The finished game on the board as kept, with its review if it has one.
+    /// The finished game on the board as kept, with its review if it has one. A game
+    /// the person watched is not theirs to keep.
     fn finished_record(&self) -> Option<FinishedRecord> {
-        let session = self.turns.session().filter(|s| s.is_over())?;
+        let session = self
+            .turns
+            .session()
+            .filter(|s| s.is_over() && !s.is_watched())?;
         let game = session.game();
         let start = Position::start_with(game.rules(), game.start().side_to_move());
         if *game.start() != start {
@@ -43,14 +47,31 @@ impl Controller {
         })
     }
 
+    /// The review of the finished game on the board: kept with it, or (a game the
+    /// person watched) reviewed like a record typed in, and not kept.
+    fn review_of_game_on_board(&self) -> Option<ReviewScreen> {
+        match self.finished_record() {
+            Some(record) => ReviewScreen::open(record, &self.brain),
+            None => {
+                let session = self.turns.session().filter(|s| s.is_over())?;
+                ReviewScreen::of_record(session.game().clone(), &self.brain)
+            }
+        }
+    }
+
     pub(super) fn review(&mut self, action: ReviewAction) {
         match action {
             ReviewAction::Open(which) => {
-                let record = match which {
-                    None => self.finished_record(),
-                    Some(index) => self.recent.games.get(index).cloned(),
+                let screen = match which {
+                    None => self.review_of_game_on_board(),
+                    Some(index) => self
+                        .recent
+                        .games
+                        .get(index)
+                        .cloned()
+                        .and_then(|r| ReviewScreen::open(r, &self.brain)),
                 };
-                let Some(screen) = record.and_then(|r| ReviewScreen::open(r, &self.brain)) else {
+                let Some(screen) = screen else {
                     return;
                 };
                 self.review = Some(screen);

@@ -1,6 +1,7 @@
 //! One game as the app plays it: the engine's game plus who plays each side, and undo,
-//! redo and resigning as a player expects them against the computer. No Slint, no
-//! threads, no files: the turn loop drives it.
+//! redo and resigning as a player expects them against the computer. A game can also be
+//! watched: the computer plays both sides, each at its own level, and nobody may undo,
+//! redo or resign it. No Slint, no threads, no files: the turn loop drives it.
 
 use super::last_move::LastMove;
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
@@ -14,7 +15,11 @@ pub const HUMAN_SIDE: Side = Side::South;
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
+    /// Who plays the top row (North).
     opponent: Opponent,
+    /// The computer's level at the bottom row (South) in a game being watched; `None`
+    /// when a person plays it.
+    south: Option<Difficulty>,
     /// Which game this is, for the statistics (a game is counted once): random, kept in
     /// the save, the same after undo, redo and resuming.
     id: u64,
@@ -31,7 +36,17 @@ impl Session {
         Session {
             game: Game::with_first(rules, first),
             opponent,
+            south: None,
             id: fresh_id(),
+        }
+    }
+
+    /// A game the person watches: the computer plays the bottom row at `south` and the
+    /// top row at `north`.
+    pub fn watch(rules: Rules, first: Side, south: Difficulty, north: Difficulty) -> Session {
+        Session {
+            south: Some(south),
+            ..Session::new(rules, first, Opponent::Computer { level: north })
         }
     }
 
@@ -40,7 +55,12 @@ impl Session {
     /// gets a fresh one.
     pub fn from_game(game: Game, opponent: Opponent, id: u64) -> Session {
         let id = if id == 0 { fresh_id() } else { id };
-        Session { game, opponent, id }
+        Session {
+            game,
+            opponent,
+            south: None,
+            id,
+        }
     }
 
     /// This game's identity: the statistics count each game once by it.
@@ -64,7 +84,7 @@ impl Session {
         self.opponent
     }
 
-    /// The computer's level, or `None` between two people.
+    /// The computer's level at the top row, or `None` between two people.
     pub fn level(&self) -> Option<Difficulty> {
         match self.opponent {
             Opponent::Human => None,
@@ -72,9 +92,22 @@ impl Session {
         }
     }
 
+    /// The computer plays both sides and the person watches.
+    pub fn is_watched(&self) -> bool {
+        self.south.is_some()
+    }
+
+    /// The computer's level on `side`, or `None` where a person plays.
+    pub fn computer_level(&self, side: Side) -> Option<Difficulty> {
+        match side {
+            Side::South => self.south,
+            Side::North => self.level(),
+        }
+    }
+
     /// The computer plays `side` (never in a game between two people).
     pub fn is_computer(&self, side: Side) -> bool {
-        self.level().is_some() && side != HUMAN_SIDE
+        self.computer_level(side).is_some()
     }
 
     /// Over by the rules or by a resignation.
@@ -106,8 +139,12 @@ impl Session {
         self.game.outcome().map(Outcome::winner)
     }
 
-    /// How the game went for the person at the bottom, for the statistics.
+    /// How the game went for the person at the bottom, for the statistics; `None` until
+    /// it is over, and for a game the person only watched.
     pub fn result(&self) -> Option<GameResult> {
+        if self.is_watched() {
+            return None;
+        }
         self.winner().map(|winner| match winner {
             None => GameResult::Drawn,
             Some(side) if side == HUMAN_SIDE => GameResult::Won,
@@ -121,8 +158,12 @@ impl Session {
         self.game.play(house)
     }
 
-    /// The side to move gives up (against the computer, always the person).
+    /// The side to move gives up (against the computer, always the person). Nobody
+    /// resigns a game being watched.
     pub fn resign(&mut self) {
+        if self.is_watched() {
+            return;
+        }
         if let Some(side) = self.to_move() {
             let side = if self.level().is_some() {
                 HUMAN_SIDE
@@ -143,8 +184,11 @@ impl Session {
     }
 
     /// Between two people any move can be taken back; against the computer only back to
-    /// one of the person's own moves.
+    /// one of the person's own moves; never in a game being watched.
     pub fn can_undo(&self) -> bool {
+        if self.is_watched() {
+            return false;
+        }
         match self.level() {
             None => self.game.can_undo(),
             Some(_) => self.movers().any(|side| side == HUMAN_SIDE),
@@ -291,6 +335,42 @@ mod tests {
         assert!(s.undo());
         assert!(!s.is_over());
         assert!(s.human_to_move());
+    }
+
+    #[test]
+    fn a_watched_game_is_the_computers_on_both_sides_and_nobody_takes_it_back() {
+        let mut s = Session::watch(
+            Rules::new(Variant::Kalah),
+            Side::South,
+            Difficulty::Expert,
+            Difficulty::Beginner,
+        );
+        assert!(s.is_watched());
+        assert_eq!(s.computer_level(Side::South), Some(Difficulty::Expert));
+        assert_eq!(s.computer_level(Side::North), Some(Difficulty::Beginner));
+        assert!(s.computer_to_move() && !s.human_to_move());
+        s.play(h(1)).unwrap();
+        assert!(s.computer_to_move(), "North is the computer too");
+        assert!(!s.can_undo() && !s.undo());
+        s.resign();
+        assert!(!s.is_over(), "nobody resigns a watched game");
+        assert!(!vs_computer(Side::South).is_watched());
+        assert!(!vs_computer(Side::South).is_computer(Side::South));
+    }
+
+    #[test]
+    fn a_watched_game_has_no_result_for_the_statistics() {
+        let mut s = Session::watch(
+            Rules::new(Variant::Kalah).with_seeds(3).unwrap(),
+            Side::South,
+            Difficulty::Beginner,
+            Difficulty::Beginner,
+        );
+        while let Some(house) = s.position().legal_moves().first() {
+            s.play(house).unwrap();
+        }
+        assert!(s.is_over() && s.winner().is_some());
+        assert_eq!(s.result(), None);
     }
 
     #[test]

@@ -186,6 +186,9 @@ pub struct Settings {
     /// Coach mode: after each of the person's moves against the computer, say if
     /// another house was clearly better (off by default; files without it load off).
     pub coach: bool,
+    /// The computer's levels at the bottom and top rows when the person watches it play
+    /// itself (files without them load the default).
+    pub watch_levels: [Difficulty; 2],
     pub theme: Theme,
     pub language: Language,
 }
@@ -203,6 +206,7 @@ impl Default for Settings {
             last_first: None,
             animation: AnimationSpeed::default(),
             coach: false,
+            watch_levels: [Difficulty::Strong, Difficulty::Strong],
             theme: Theme::default(),
             language: Language::default(),
         }

@@ -2,7 +2,8 @@
 //! animation, the computer's pending answer, the hint and the banner. Every action (a
 //! tap, a timer tick, undo, redo, hint, resign, a new game, a resumed one) returns the
 //! [`Effects`] the caller must carry out: save the game, count a finished game, run the
-//! timer. It imports no Slint and no store, so every flow of the game screen is tested
+//! timer. A game can also be watched, the computer playing both sides (`watching`). It
+//! imports no Slint and no store, so every flow of the game screen is tested
 //! here without a window; the controller wires it to the UI and the files.
 
 mod accent;
@@ -16,6 +17,9 @@ mod game_over;
 mod tests;
 mod thinking;
 mod view;
+mod watching;
+#[cfg(test)]
+mod watching_tests;
 
 pub use accent::{Accent, AccentKind};
 pub use coach::{CoachNote, COACH_THRESHOLD};
@@ -34,6 +38,7 @@ use coach::CoachJob;
 use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;
+use watching::Watch;
 
 /// A move being animated, with what to announce when it has been shown (its report,
 /// whose steps the playback holds).
@@ -46,6 +51,11 @@ struct Animation {
 pub struct TurnLoop {
     brain: Arc<dyn Brain>,
     session: Option<Session>,
+    /// While a game is watched: the person's own game, waiting aside, and whether it
+    /// was counted.
+    parked: Option<(Session, bool)>,
+    /// Whether a watched game goes on by itself, is paused, or steps one move.
+    watch: Watch,
     /// The finished game was counted in the statistics (once, even if undone and
     /// finished again).
     counted: bool,
@@ -83,6 +93,8 @@ impl TurnLoop {
         TurnLoop {
             brain,
             session: None,
+            parked: None,
+            watch: Watch::Running,
             counted: false,
             animation: None,
             turn: TurnPace::default(),
@@ -127,6 +139,7 @@ impl TurnLoop {
     /// Takes up a saved game where it was left; a finished game is not resumed.
     pub fn resume(&mut self, session: Session) -> Effects {
         self.stop_everything();
+        self.parked = None;
         self.counted = session.is_over();
         self.session = Some(session);
         self.effects()
@@ -135,6 +148,8 @@ impl TurnLoop {
     /// Starts a new game; the computer moves at once if it starts and the screen shows.
     pub fn begin(&mut self, rules: Rules, opponent: Opponent, first: Side) -> Effects {
         self.stop_everything();
+        // A new game of the person's own replaces the one that waited aside.
+        self.parked = None;
         self.session = Some(Session::new(rules, first, opponent));
         self.counted = false;
         let mut effects = self.computer_moves_if_its_turn();
@@ -142,11 +157,15 @@ impl TurnLoop {
         effects
     }
 
-    /// The same game again: the rules and opponent of the game just played.
+    /// The same game again: the rules and opponent of the game just played (of a game
+    /// watched, the same levels again).
     pub fn rematch(&mut self, first: Side) -> Effects {
-        match &self.session {
-            Some(s) => self.begin(s.rules(), s.opponent(), first),
-            None => self.effects(),
+        let Some(s) = &self.session else {
+            return self.effects();
+        };
+        match (s.computer_level(Side::South), s.computer_level(Side::North)) {
+            (Some(south), Some(north)) => self.watch(s.rules(), first, south, north),
+            _ => self.begin(s.rules(), s.opponent(), first),
         }
     }
 
@@ -164,6 +183,7 @@ impl TurnLoop {
             session.play(house)?;
         }
         self.stop_everything();
+        self.parked = None;
         self.session = Some(session);
         self.counted = true;
         let mut effects = self.computer_moves_if_its_turn();
@@ -196,6 +216,10 @@ impl TurnLoop {
             return self.effects();
         };
         if session.is_over() {
+            return self.effects();
+        }
+        if session.is_watched() {
+            // Nobody plays a watched game: a tap only skips, as on the board.
             return self.effects();
         }
         if !session.human_to_move() {
@@ -256,6 +280,9 @@ impl TurnLoop {
             }
             return self.effects();
         }
+        if !self.may_take_answer() {
+            return self.effects();
+        }
         self.poll_answer()
     }
 
@@ -282,7 +309,8 @@ impl TurnLoop {
     fn tick_interval(&self) -> Option<Duration> {
         if let Some(animation) = &self.animation {
             Some(animation.playback.pace(self.step))
-        } else if self.pending.is_some() || self.coach.is_some() {
+        } else if (self.pending.is_some() && self.may_take_answer()) || self.coach.is_some() {
+            // A paused watched game leaves its answer waiting, unpolled.
             Some(POLL_INTERVAL)
         } else {
             None
@@ -294,6 +322,7 @@ impl TurnLoop {
         self.pending = None;
         self.forget_coach();
         self.animation = None;
+        self.watch = Watch::Running;
         self.accent = None;
         self.turn = TurnPace::default();
         self.hint = None;
@@ -316,9 +345,13 @@ impl TurnLoop {
         let person = !session.is_computer(before.side_to_move());
         // The coach values the position before the move (its history matters in Oware).
         let before_game: Option<Game> = (self.coach_on && person).then(|| session.game().clone());
+        let watched = session.is_watched();
         let mut report = session.play(house)?;
         if person {
             self.coach_move(before_game, house);
+        }
+        if watched {
+            self.watched_move_played();
         }
         self.hint = None;
         let earlier = self.turn.move_started(report.mover, &report.steps);

@@ -56,7 +56,9 @@ impl TurnLoop {
         };
         let idle = self.animation.is_none();
         let already = self.pending.as_ref().is_some_and(|p| p.job == Job::Move);
-        let level = session.level().filter(|_| session.computer_to_move());
+        let level = session
+            .to_move()
+            .and_then(|side| session.computer_level(side));
         if let Some(level) = level.filter(|_| self.on_screen && idle && !already) {
             let game = session.game().clone();
             let brain = Arc::clone(&self.brain);

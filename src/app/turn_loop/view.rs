@@ -11,13 +11,19 @@ use super::ending::Ending;
 use super::thinking::Job;
 use super::TurnLoop;
 use crate::engine::{MoveSet, Rules, Side};
-use crate::players::Opponent;
+use crate::players::{Difficulty, Opponent};
 
 /// Everything the game screen shows, as plain data.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameView {
     pub rules: Rules,
     pub opponent: Opponent,
+    /// A game the person watches: the computer's levels at the bottom and top rows.
+    pub watched: Option<[Difficulty; 2]>,
+    /// The watched game is paused (or stepping one move).
+    pub paused: bool,
+    /// A paused watched game can show its next move.
+    pub can_step: bool,
     pub board: BoardView,
     /// The player whose turn it is (during an animation, the player who moved).
     pub to_move: Side,
@@ -91,6 +97,15 @@ impl TurnLoop {
         Some(GameView {
             rules,
             opponent: session.opponent(),
+            watched: match (
+                session.computer_level(Side::South),
+                session.computer_level(Side::North),
+            ) {
+                (Some(south), Some(north)) => Some([south, north]),
+                _ => None,
+            },
+            paused: self.is_paused(),
+            can_step: self.is_paused(),
             board,
             to_move: match &self.animation {
                 Some(a) => a.report.mover,

@@ -29,6 +29,11 @@ pub enum GameAction {
     Rematch,
     HidePanel,
     ShowPanel,
+    /// Watching the computer play itself: stop after the move shown, go on, or show
+    /// the next move while paused.
+    Pause,
+    PlayOn,
+    Step,
 }
 
 pub(super) fn pit(house: &HouseView) -> PitView {
@@ -176,6 +181,9 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_south_store_captured(view.board.store_captured[0] as i32);
     ui.set_north_store_captured(view.board.store_captured[1] as i32);
     ui.set_level(level_number(view.opponent));
+    ui.set_watching(view.watched.is_some());
+    ui.set_south_level(view.watched.map_or(0, |[south, _]| south.number().into()));
+    ui.set_paused(view.paused);
     ui.set_to_move(view.to_move.index() as i32);
     ui.set_thinking(view.thinking);
     ui.set_animating(view.animating);
@@ -221,6 +229,9 @@ pub fn connect(ui: &GameState<'_>, act: impl Fn(GameAction) + Clone + 'static) {
     ui.on_rematch(on(GameAction::Rematch));
     ui.on_hide_panel(on(GameAction::HidePanel));
     ui.on_show_panel(on(GameAction::ShowPanel));
+    ui.on_pause(on(GameAction::Pause));
+    ui.on_play_on(on(GameAction::PlayOn));
+    ui.on_step(on(GameAction::Step));
     ui.on_house_tapped(move |side, house| {
         let side = if side == 0 { Side::South } else { Side::North };
         act(GameAction::Tap(side, house))

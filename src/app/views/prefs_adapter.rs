@@ -74,6 +74,9 @@ pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
     ));
     ui.set_animation(prefs::index_of(&SPEEDS, &settings.animation));
     ui.set_coach(settings.coach);
+    let [south, north] = settings.watch_levels;
+    ui.set_watch_south_level(south.number().into());
+    ui.set_watch_north_level(north.number().into());
     ui.set_theme(prefs::index_of(&THEMES, &settings.theme));
     let name = |l: Language| match language::native_name(l) {
         Some(name) => name.into(),
@@ -86,12 +89,13 @@ pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
     ui.set_language(prefs::index_of(&Language::ALL, &settings.language));
 }
 
-/// Sends every choice made on screen to `chosen`, and Start to `start`. A choice whose
-/// index is out of range (a stale list) is dropped.
+/// Sends every choice made on screen to `chosen`, Start to `start` and Start watching
+/// to `watch`. A choice whose index is out of range (a stale list) is dropped.
 pub fn connect(
     ui: &Prefs<'_>,
     chosen: impl Fn(Choice) + Clone + 'static,
     start: impl Fn() + 'static,
+    watch: impl Fn() + 'static,
 ) {
     fn by_index<T: Copy + 'static>(
         all: Vec<T>,
@@ -127,11 +131,20 @@ pub fn connect(
     ui.on_choose_theme(by_index(THEMES.to_vec(), Choice::Theme, c));
     let c = chosen.clone();
     ui.on_choose_language(by_index(Language::ALL.to_vec(), Choice::Language, c));
-    // A side the UI does not know is dropped like a stale index.
+    // Levels arrive as their numbers, 1..=5; a side or level the UI does not know is
+    // dropped like a stale index.
+    let c = chosen.clone();
+    ui.on_choose_watch_level(move |side, level| {
+        let level = u8::try_from(level).ok().and_then(Difficulty::from_number);
+        if let (Some(side), Some(level)) = (prefs::pick(&Side::BOTH, side), level) {
+            c(Choice::WatchLevel(side, level));
+        }
+    });
     ui.on_rename(move |side, typed| {
         if let Some(side) = prefs::pick(&Side::BOTH, side) {
             chosen(Choice::Name(side, typed.to_string()));
         }
     });
     ui.on_start_game(start);
+    ui.on_start_watch(watch);
 }
