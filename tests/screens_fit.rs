@@ -534,6 +534,10 @@ enum Shot {
     ReviewRunning,
     /// The statistics screen's dialog for a record typed in.
     RecordDialog,
+    /// The screen that starts a game the computer plays itself.
+    Watch,
+    /// A game the computer plays itself, paused.
+    Watched,
 }
 
 /// Shows `shot` and returns the element whose controls are checked (the window, or the
@@ -602,6 +606,14 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             }
             return part(w, "RecordDialog");
         }
+        Shot::Watch => ui.app.go(Screen::Watch),
+        Shot::Watched => {
+            let levels = [Difficulty::Beginner, Difficulty::Casual];
+            let moves = [3, 6, 2, 5].map(|n| House::new(n).unwrap());
+            ui.app
+                .watch_record(Rules::new(Variant::Kalah), levels, &moves)
+                .unwrap();
+        }
     }
     settle();
     w.root_element()
@@ -618,7 +630,8 @@ fn close(ui: &Ui, shot: Shot) {
         | Shot::Resign
         | Shot::Review
         | Shot::ReviewRunning
-        | Shot::RecordDialog => ui.app.go(Screen::Home),
+        | Shot::RecordDialog
+        | Shot::Watched => ui.app.go(Screen::Home),
         _ => {}
     }
     settle();
@@ -640,6 +653,8 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::Review,
             Shot::ReviewRunning,
             Shot::RecordDialog,
+            Shot::Watch,
+            Shot::Watched,
             Shot::Game,
             Shot::Resign,
             Shot::ReplaceGame,

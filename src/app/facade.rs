@@ -7,7 +7,7 @@ use super::navigation::{Back, Navigator};
 use super::session::Session;
 use super::turn_loop::TurnLoop;
 use crate::engine::{Game, House, IllegalMove, Position, Rules};
-use crate::players::Opponent;
+use crate::players::{Difficulty, Opponent};
 use crate::store::{Problem, Settings, Stats, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
@@ -118,6 +118,23 @@ impl App {
     ) -> Result<(), IllegalMove> {
         self.run(|c| {
             let effects = c.turns.load_record(rules, opponent, moves)?;
+            c.carry_out(effects);
+            c.show_game_screen();
+            Ok(())
+        })
+    }
+
+    /// Shows a record as a game the computer plays itself at `levels` (bottom row
+    /// first), paused at its end, on the game screen (screenshots and tests). The
+    /// person's game waits aside; an illegal record is refused whole.
+    pub fn watch_record(
+        &self,
+        rules: Rules,
+        levels: [Difficulty; 2],
+        moves: &[House],
+    ) -> Result<(), IllegalMove> {
+        self.run(|c| {
+            let effects = c.turns.watch_record(rules, levels, moves)?;
             c.carry_out(effects);
             c.show_game_screen();
             Ok(())

@@ -1,11 +1,14 @@
 //! `mancala-cli screenshot`: renders a screen of the real app headless with Slint's
 //! software renderer and writes it as a PNG.
 //!
-//! `--screen home|new-game|game|settings|rules|stats|gameover|review --out FILE.png
+//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
-//! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach] [--review-move N]`
-//! (the flags are [`ScreenshotArgs`]).
+//! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach] [--review-move N]
+//! [--watch BOTTOM,TOP]` (the flags are [`ScreenshotArgs`]).
+//!
+//! With `--watch`, `game` and `gameover` show the record as a game the computer plays
+//! itself at those levels, paused at its end; `watch` is the screen that starts one.
 //!
 //! `review` plays the record out like `gameover`, opens its review from the game-over
 //! panel, waits (in real time) until the review is computed and shows the position
@@ -52,6 +55,8 @@ enum ScreenName {
     Gameover,
     /// The review of the game played out from `--moves` (as for `gameover`).
     Review,
+    /// Watch the computer play itself: the screen that chooses the levels.
+    Watch,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -119,6 +124,11 @@ pub struct ScreenshotArgs {
     /// (`--coach --tap "Bottom house 1" --wait 1500`).
     #[arg(long)]
     coach: bool,
+    /// The computer plays both sides, at these levels (bottom row first, `5,3`): for
+    /// `game` and `gameover` the record is a watched game, paused; for `watch` the levels
+    /// chosen.
+    #[arg(long, value_name = "BOTTOM,TOP", value_parser = values::watch_levels)]
+    watch: Option<[Difficulty; 2]>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -155,6 +165,8 @@ struct Shot {
     wait: u64,
     /// The review's position to show (0-based cursor).
     review_cursor: usize,
+    /// The record is a game the computer plays itself, at these levels.
+    watch: Option<[Difficulty; 2]>,
 }
 
 impl Shot {
@@ -168,6 +180,7 @@ impl Shot {
             ScreenName::Stats => Target::Screen(Screen::Stats),
             ScreenName::Gameover => Target::GameOver,
             ScreenName::Review => Target::Review,
+            ScreenName::Watch => Target::Screen(Screen::Watch),
         };
         let out = args.out.clone();
         let size = PhysicalSize::new(args.size.0, args.size.1);
@@ -210,6 +223,9 @@ impl Shot {
             coach: args.coach,
             ..Settings::default()
         };
+        if let Some(levels) = args.watch {
+            settings.watch_levels = levels;
+        }
         settings.set_rules(rules);
         for (side, name) in [
             (Side::South, &args.south_name),
@@ -231,6 +247,7 @@ impl Shot {
             taps: args.tap.clone(),
             wait: args.wait,
             review_cursor: args.review_move as usize - 1,
+            watch: args.watch,
         })
     }
 
@@ -307,8 +324,11 @@ impl Shot {
     }
 
     fn load(&self, app: &App, moves: &[House]) -> Result<(), CliError> {
-        app.load_record(self.rules, self.opponent, moves)
-            .map_err(|why| CliError(format!("--moves: {why}")))
+        match self.watch {
+            Some(levels) => app.watch_record(self.rules, levels, moves),
+            None => app.load_record(self.rules, self.opponent, moves),
+        }
+        .map_err(|why| CliError(format!("--moves: {why}")))
     }
 }
 

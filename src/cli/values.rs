@@ -4,6 +4,7 @@
 
 use crate::ai::Level;
 use crate::engine::{Rules, Variant};
+use crate::players::Difficulty;
 use clap::ValueEnum;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -105,6 +106,18 @@ pub fn screenshot_wait(text: &str) -> Result<u64, String> {
 
 pub fn screenshot_level(text: &str) -> Result<u8, String> {
     whole(text, "level", 0..=5, "(0: two people)")
+}
+
+/// Two computer levels, bottom row first: `5,3`.
+pub fn watch_levels(text: &str) -> Result<[Difficulty; 2], String> {
+    let level = |part: &str| {
+        let number = whole(part.trim(), "a watched computer's level", 1..=5, "")?;
+        Difficulty::from_number(number).ok_or_else(|| format!("no level {number}"))
+    };
+    match text.split_once(',') {
+        Some((south, north)) => Ok([level(south)?, level(north)?]),
+        None => Err("watch takes two levels, the bottom computer's first: 5,3".into()),
+    }
 }
 
 /// A finite factor in [`TIME_SCALE`] (`-1`, `nan` and `inf` are refused).

@@ -5,7 +5,7 @@
 
 use super::super::session::Session;
 use super::{Effects, TurnLoop};
-use crate::engine::{Rules, Side};
+use crate::engine::{House, IllegalMove, Rules, Side};
 use crate::players::Difficulty;
 
 /// Whether a watched game goes on by itself.
@@ -39,6 +39,27 @@ impl TurnLoop {
         self.session = Some(Session::watch(rules, first, south, north));
         self.counted = false;
         self.computer_moves_if_its_turn()
+    }
+
+    /// Plays a record as a watched game, at once and paused at its end (screenshots and
+    /// tests). An illegal record is refused whole and the game on the board stays.
+    pub fn watch_record(
+        &mut self,
+        rules: Rules,
+        levels: [Difficulty; 2],
+        moves: &[House],
+    ) -> Result<Effects, IllegalMove> {
+        let [south, north] = levels;
+        let mut watched = Session::watch(rules, Side::South, south, north);
+        for &house in moves {
+            watched.play(house)?;
+        }
+        let _ = self.watch(rules, Side::South, south, north);
+        self.stop_everything();
+        self.session = Some(watched);
+        self.counted = true;
+        self.watch = Watch::Paused;
+        Ok(self.computer_moves_if_its_turn())
     }
 
     /// Stops watching and puts the person's own game (the one that waited aside) back
