@@ -172,6 +172,22 @@ mod tests {
     }
 
     #[test]
+    fn a_watched_computers_level_changes_its_own_row_only() {
+        let mut settings = Settings::default();
+        let [_, north] = settings.watch_levels;
+        assert!(apply(
+            &mut settings,
+            Choice::WatchLevel(Side::South, Difficulty::Expert)
+        ));
+        assert_eq!(settings.watch_levels, [Difficulty::Expert, north]);
+        assert!(!apply(
+            &mut settings,
+            Choice::WatchLevel(Side::South, Difficulty::Expert)
+        ));
+        assert_eq!(settings.opponent, Settings::default().opponent);
+    }
+
+    #[test]
     fn the_choices_offered_are_the_ones_the_rules_accept() {
         for variant in Variant::ALL {
             for &houses in variant.house_counts() {

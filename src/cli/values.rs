@@ -193,6 +193,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn watch_takes_two_levels_bottom_first() {
+        assert_eq!(
+            watch_levels("5,3"),
+            Ok([Difficulty::Expert, Difficulty::Intermediate])
+        );
+        assert_eq!(
+            watch_levels(" 1 , 2 ").map(|[s, _]| s),
+            Ok(Difficulty::Beginner)
+        );
+        for bad in ["5", "0,3", "5,6", "5,3,1", "a,b", ""] {
+            assert!(watch_levels(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn numbers_outside_their_range_name_the_range() {
         assert_eq!(seeds("4"), Ok(4));
         assert_eq!(seeds("256").unwrap_err(), "seeds must be 3 to 7 per house");

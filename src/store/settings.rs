@@ -458,6 +458,22 @@ mod tests {
     }
 
     #[test]
+    fn the_watched_levels_are_kept_and_an_older_file_without_them_loads_the_default() {
+        let old: Settings = serde_json::from_str(r#"{"schema":1,"variant":"kalah"}"#).unwrap();
+        assert_eq!(old.watch_levels, Settings::default().watch_levels);
+        let chosen = Settings {
+            watch_levels: [Difficulty::Expert, Difficulty::Beginner],
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&chosen).unwrap();
+        assert!(json.contains(r#""watch_levels":[5,1]"#), "{json}");
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.watch_levels, chosen.watch_levels);
+        assert!(serde_json::from_str::<Settings>(r#"{"watch_levels":[5,9]}"#).is_err());
+        assert!(serde_json::from_str::<Settings>(r#"{"watch_levels":[5]}"#).is_err());
+    }
+
+    #[test]
     fn json_round_trip_and_shape() {
         let mut settings = Settings {
             variant: Variant::Congkak,

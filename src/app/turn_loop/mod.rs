@@ -120,9 +120,12 @@ impl TurnLoop {
     }
 
     /// True while the computer (or a hint, or the coach) is searching or a move is being
-    /// animated.
+    /// animated: the game will change by itself. A paused watched game is not busy: its
+    /// next move, searched or not, waits for Play or Step.
     pub fn is_busy(&self) -> bool {
-        self.pending.is_some() || self.animation.is_some() || self.coach.is_some()
+        (self.pending.is_some() && self.may_take_answer())
+            || self.animation.is_some()
+            || self.coach.is_some()
     }
 
     /// How many searches failed (panicked, or answered an illegal move) so far. The

@@ -143,6 +143,7 @@ fn pause_stops_after_the_move_shown_and_step_shows_exactly_one_move() {
         std::thread::sleep(Duration::from_millis(2));
     }
     assert_eq!(moves_played(&turns), shown, "paused: no move is taken");
+    assert!(!turns.is_busy(), "a paused game waits for the person");
     assert!(turns.view().unwrap().can_step);
 
     for _ in 0..3 {
