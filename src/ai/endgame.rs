@@ -16,7 +16,7 @@
 //! house numbers grows, so such moves never cycle and a memoised recursion terminates.
 
 use crate::engine::{Position, Rules, Side, Variant};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 const HOUSES: usize = 6;
 const CELLS: usize = 2 * HOUSES;
@@ -78,38 +78,32 @@ impl EndgameTable {
         table
     }
 
-    /// The table for `rules`, built at first need and shared afterwards. `None` for
-    /// rules it does not cover (not Kalah).
+    /// The table for `rules`, built at first need and shared afterwards; a caller that
+    /// comes while another builds it waits for that build (one build, never two).
+    /// `None` for rules it does not cover (not Kalah). This takes seconds the first
+    /// time: a move or a hint must not wait for it (they use [`EndgameTable::if_built`]
+    /// and let a thread of their own call this).
     pub fn shared(rules: Rules) -> Option<Arc<EndgameTable>> {
-        Self::slot(rules, |slot| {
-            Some(
-                slot.get_or_insert_with(|| {
-                    Arc::new(EndgameTable::build(rules, DEFAULT_TABLE_SEEDS))
-                })
-                .clone(),
-            )
-        })
+        let slot = Self::slot(rules)?;
+        Some(Arc::clone(slot.get_or_init(|| {
+            Arc::new(EndgameTable::build(rules, DEFAULT_TABLE_SEEDS))
+        })))
     }
 
-    /// The shared table for `rules` if something has built it already; never builds
-    /// one (a hint must answer in about a second, and building takes several).
+    /// The shared table for `rules` if it has been built; never builds one and never
+    /// waits for a build under way.
     pub fn if_built(rules: Rules) -> Option<Arc<EndgameTable>> {
-        Self::slot(rules, |slot| slot.clone())
+        Self::slot(rules)?.get().cloned()
     }
 
-    /// Runs `with` on the shared slot of `rules`' table; `None` for rules no table
-    /// covers.
-    fn slot(
-        rules: Rules,
-        with: impl FnOnce(&mut Option<Arc<EndgameTable>>) -> Option<Arc<EndgameTable>>,
-    ) -> Option<Arc<EndgameTable>> {
-        static TABLES: OnceLock<Mutex<[Option<Arc<EndgameTable>>; 2]>> = OnceLock::new();
+    /// The shared slot of `rules`' table (one per empty-capture option); `None` for
+    /// rules no table covers.
+    fn slot(rules: Rules) -> Option<&'static OnceLock<Arc<EndgameTable>>> {
+        static TABLES: [OnceLock<Arc<EndgameTable>>; 2] = [OnceLock::new(), OnceLock::new()];
         if rules.variant() != Variant::Kalah || rules.houses() as usize != HOUSES {
             return None;
         }
-        let tables = TABLES.get_or_init(|| Mutex::new([None, None]));
-        let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
-        with(&mut tables[rules.empty_capture() as usize])
+        Some(&TABLES[rules.empty_capture() as usize])
     }
 
     pub fn max_seeds(&self) -> u32 {

@@ -30,7 +30,8 @@ pub enum Level {
     Intermediate,
     /// Plays its best move found in a quarter of a second.
     Strong,
-    /// Plays its best move found in two seconds, with endgame tables.
+    /// Plays its best move found in two seconds, with the endgame tables once they are
+    /// built.
     Expert,
 }
 
@@ -113,7 +114,10 @@ impl Level {
         };
         if style.mistake_rate == 0.0 {
             if self == Level::Expert {
-                searcher.set_endgame(EndgameTable::shared(pos.rules()));
+                // Only tables already built: building them takes seconds, which a move
+                // must not wait for (the app builds them on a thread of its own, the
+                // match command before its games).
+                searcher.set_endgame(EndgameTable::if_built(pos.rules()));
             }
             let result = searcher
                 .search(pos, &limits)

@@ -4,7 +4,7 @@
 //! search works, and so tests can put in a player that is slow on purpose.
 
 use crate::ai::{review, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, Searcher};
-use crate::engine::{Game, House};
+use crate::engine::{Game, House, Rules};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -24,6 +24,12 @@ pub trait Brain: Send + Sync + 'static {
     /// Every legal move of the side to move valued, best first, as a hint: about a
     /// second at most. `None` if cancelled or the game is over. Same threading rules.
     fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice>;
+
+    /// A game of `rules` is on the game screen with the computer at `level`: what that
+    /// level needs and takes seconds to make (Kalah's endgame tables, for the expert) is
+    /// made now, on a thread of its own, and the moves go on without it until it is
+    /// ready. Called on the UI thread, often: it must return at once.
+    fn prepare(&self, _rules: Rules, _level: Difficulty) {}
 
     /// Every legal move of the side to move valued, for the coach: what the person's
     /// move gave up against the best one. A small budget (a few hundred milliseconds),

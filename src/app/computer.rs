@@ -2,7 +2,7 @@
 
 use super::brain::Brain;
 use crate::ai::{Advice, EndgameTable, Level, Limits, Searcher};
-use crate::engine::{Game, House};
+use crate::engine::{Game, House, Rules};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, TryLockError};
@@ -31,6 +31,8 @@ pub struct Computer {
     searcher: Mutex<Searcher>,
     /// The coach's searcher, made the first time the coach looks at a move.
     coach: Mutex<Option<Searcher>>,
+    /// The rules whose endgame tables a thread was started to build.
+    tables_started: Mutex<Vec<Rules>>,
 }
 
 impl Default for Computer {
@@ -38,6 +40,7 @@ impl Default for Computer {
         Computer {
             searcher: Mutex::new(Searcher::new(TABLE_MEGABYTES)),
             coach: Mutex::new(None),
+            tables_started: Mutex::new(Vec::new()),
         }
     }
 }
@@ -111,6 +114,29 @@ impl Brain for Computer {
         })
     }
 
+    /// The expert's Kalah endgame tables are built on a thread of their own (seconds,
+    /// once a run); its moves search without them until they are ready.
+    fn prepare(&self, rules: Rules, level: Difficulty) {
+        if level != Difficulty::Expert || EndgameTable::if_built(rules).is_some() {
+            return;
+        }
+        let mut started = self
+            .tables_started
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if started.contains(&rules) {
+            return;
+        }
+        started.push(rules);
+        let build = std::thread::Builder::new()
+            .name("endgame-tables".into())
+            .spawn(move || EndgameTable::shared(rules));
+        if let Err(e) = build {
+            // The expert still plays, without the tables.
+            eprintln!("mancala: cannot start building the endgame tables: {e}");
+        }
+    }
+
     fn coach(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
         let limits = Limits {
             time: Some(COACH_TIME),
@@ -170,6 +196,44 @@ mod tests {
         assert!(took < COACH_TIME * 3, "the coach took {took:?}");
         let cancelled = AtomicBool::new(true);
         assert_eq!(computer.coach(&game, &cancelled), None);
+    }
+
+    #[test]
+    fn the_experts_move_never_builds_the_endgame_tables_and_prepare_builds_them_aside() {
+        // Kalah with the empty-capture option: a table no other test of this binary
+        // builds, so it is not built yet here.
+        let rules = Rules::new(Variant::Kalah).with_empty_capture(true);
+        assert!(EndgameTable::if_built(rules).is_none());
+        let computer = Computer::default();
+        // Cancelled at once, the search answers at once; the tables were built on its
+        // path before the search began (seconds) until they were moved aside.
+        let cancelled = AtomicBool::new(true);
+        let game = Game::new(rules);
+        let house = computer.choose_move(&game, Difficulty::Expert, &cancelled);
+        assert!(game.position().legal_moves().contains(house));
+        assert!(
+            EndgameTable::if_built(rules).is_none(),
+            "a move built the tables"
+        );
+        // The game screen's call: the tables are built on a thread of their own and
+        // shared once done; lower levels never ask for them.
+        computer.prepare(rules, Difficulty::Strong);
+        assert!(computer.tables_started.lock().unwrap().is_empty());
+        computer.prepare(rules, Difficulty::Expert);
+        computer.prepare(rules, Difficulty::Expert);
+        assert_eq!(
+            computer.tables_started.lock().unwrap().len(),
+            1,
+            "one build"
+        );
+        let deadline = std::time::Instant::now() + Duration::from_secs(300);
+        while EndgameTable::if_built(rules).is_none() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the tables never came"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     #[test]

@@ -92,6 +92,11 @@ pub fn play_match(
     time_scale: f64,
 ) -> Tally {
     let mut rng = StdRng::seed_from_u64(seed);
+    if levels.contains(&Level::Expert) {
+        // The expert plays with the endgame tables once built; built here, before the
+        // games, every expert move of the match has them.
+        let _ = crate::ai::EndgameTable::shared(start.rules());
+    }
     let mut searchers = [Searcher::new(32), Searcher::new(32)];
     let mut tally = Tally::default();
     for _ in 0..games.div_ceil(2) {

@@ -54,6 +54,13 @@ impl TurnLoop {
         let Some(session) = &self.session else {
             return self.effects();
         };
+        if self.on_screen {
+            for side in crate::engine::Side::BOTH {
+                if let Some(level) = session.computer_level(side) {
+                    self.brain.prepare(session.rules(), level);
+                }
+            }
+        }
         let idle = self.animation.is_none();
         let already = self.pending.as_ref().is_some_and(|p| p.job == Job::Move);
         let level = session
