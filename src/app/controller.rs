@@ -254,17 +254,14 @@ impl Controller {
             GameAction::Redo => self.turns.redo(),
             GameAction::Hint => self.turns.hint(),
             GameAction::Resign => self.turns.resign(),
-            GameAction::Rematch => match self.turns.session() {
-                // Watching again, the other side starts: each level gets both.
-                Some(s) if s.is_watched() => {
-                    let first = s.game().start().side_to_move().opponent();
-                    self.turns.rematch(first)
-                }
-                _ => {
-                    let first = self.next_first_side();
-                    self.turns.rematch(first)
-                }
-            },
+            GameAction::Rematch => {
+                let first = match self.turns.session() {
+                    // Watching again, the other side starts: each level gets both.
+                    Some(s) if s.is_watched() => s.game().start().side_to_move().opponent(),
+                    _ => self.next_first_side(),
+                };
+                self.turns.rematch(first)
+            }
             GameAction::HidePanel => self.turns.hide_panel(),
             GameAction::ShowPanel => self.turns.show_panel(),
             GameAction::Pause => self.turns.pause(),

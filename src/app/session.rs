@@ -97,6 +97,11 @@ impl Session {
         self.south.is_some()
     }
 
+    /// The computer's levels at the bottom and top rows of a game being watched.
+    pub fn watched_levels(&self) -> Option<[Difficulty; 2]> {
+        Some([self.south?, self.level()?])
+    }
+
     /// The computer's level on `side`, or `None` where a person plays.
     pub fn computer_level(&self, side: Side) -> Option<Difficulty> {
         match side {

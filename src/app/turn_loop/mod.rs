@@ -166,9 +166,9 @@ impl TurnLoop {
         let Some(s) = &self.session else {
             return self.effects();
         };
-        match (s.computer_level(Side::South), s.computer_level(Side::North)) {
-            (Some(south), Some(north)) => self.watch(s.rules(), first, south, north),
-            _ => self.begin(s.rules(), s.opponent(), first),
+        match s.watched_levels() {
+            Some([south, north]) => self.watch(s.rules(), first, south, north),
+            None => self.begin(s.rules(), s.opponent(), first),
         }
     }
 

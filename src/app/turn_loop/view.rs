@@ -20,10 +20,8 @@ pub struct GameView {
     pub opponent: Opponent,
     /// A game the person watches: the computer's levels at the bottom and top rows.
     pub watched: Option<[Difficulty; 2]>,
-    /// The watched game is paused (or stepping one move).
+    /// The watched game is paused (or stepping one move): Step shows its next move.
     pub paused: bool,
-    /// A paused watched game can show its next move.
-    pub can_step: bool,
     pub board: BoardView,
     /// The player whose turn it is (during an animation, the player who moved).
     pub to_move: Side,
@@ -97,15 +95,8 @@ impl TurnLoop {
         Some(GameView {
             rules,
             opponent: session.opponent(),
-            watched: match (
-                session.computer_level(Side::South),
-                session.computer_level(Side::North),
-            ) {
-                (Some(south), Some(north)) => Some([south, north]),
-                _ => None,
-            },
+            watched: session.watched_levels(),
             paused: self.is_paused(),
-            can_step: self.is_paused(),
             board,
             to_move: match &self.animation {
                 Some(a) => a.report.mover,

@@ -32,13 +32,19 @@ impl TurnLoop {
         south: Difficulty,
         north: Difficulty,
     ) -> Effects {
+        self.start_watching(Session::watch(rules, first, south, north));
+        self.computer_moves_if_its_turn()
+    }
+
+    /// Puts `watched` on the board, the person's own game (not one watched before it)
+    /// waiting aside.
+    fn start_watching(&mut self, watched: Session) {
         self.stop_everything();
         if let Some(own) = self.session.take().filter(|s| !s.is_watched()) {
             self.parked = Some((own, self.counted));
         }
-        self.session = Some(Session::watch(rules, first, south, north));
+        self.session = Some(watched);
         self.counted = false;
-        self.computer_moves_if_its_turn()
     }
 
     /// Plays a record as a watched game, at once and paused at its end (screenshots and
@@ -54,10 +60,7 @@ impl TurnLoop {
         for &house in moves {
             watched.play(house)?;
         }
-        let _ = self.watch(rules, Side::South, south, north);
-        self.stop_everything();
-        self.session = Some(watched);
-        self.counted = true;
+        self.start_watching(watched);
         self.watch = Watch::Paused;
         Ok(self.computer_moves_if_its_turn())
     }

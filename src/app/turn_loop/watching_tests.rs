@@ -119,8 +119,9 @@ fn a_watched_game_plays_both_sides_at_their_levels_to_the_end_uncounted_and_unsa
     assert!(!view.can_undo && !view.can_redo && !view.can_hint);
 }
 
-#[test]
-fn pause_stops_after_the_move_shown_and_step_shows_exactly_one_move() {
+/// A watched Kalah game paused while its first move is being shown, and the moves
+/// played so far.
+fn paused_during_a_move() -> (TurnLoop, usize) {
     let mut turns = watching(Arc::new(Noting::default()));
     let _ = turns.watch(
         kalah(4),
@@ -132,6 +133,12 @@ fn pause_stops_after_the_move_shown_and_step_shows_exactly_one_move() {
     let _ = turns.pause();
     assert!(turns.view().unwrap().paused);
     let shown = moves_played(&turns);
+    (turns, shown)
+}
+
+#[test]
+fn pause_stops_after_the_move_shown_and_step_shows_exactly_one_move() {
+    let (mut turns, shown) = paused_during_a_move();
     // The move being shown finishes; then nothing more is played, however long one waits.
     until(&mut turns, |t| !t.view().unwrap().animating);
     for _ in 0..50 {
@@ -144,7 +151,7 @@ fn pause_stops_after_the_move_shown_and_step_shows_exactly_one_move() {
     }
     assert_eq!(moves_played(&turns), shown, "paused: no move is taken");
     assert!(!turns.is_busy(), "a paused game waits for the person");
-    assert!(turns.view().unwrap().can_step);
+    assert!(turns.view().unwrap().paused, "Step can show the next move");
 
     for _ in 0..3 {
         let before = moves_played(&turns);
@@ -167,16 +174,7 @@ fn pause_stops_after_the_move_shown_and_step_shows_exactly_one_move() {
 
 #[test]
 fn a_step_during_a_move_finishes_it_and_the_person_cannot_play_a_watched_game() {
-    let mut turns = watching(Arc::new(Noting::default()));
-    let _ = turns.watch(
-        kalah(4),
-        Side::South,
-        Difficulty::Casual,
-        Difficulty::Casual,
-    );
-    until(&mut turns, |t| t.view().unwrap().animating);
-    let _ = turns.pause();
-    let shown = moves_played(&turns);
+    let (mut turns, shown) = paused_during_a_move();
     let _ = turns.step();
     let view = turns.view().unwrap();
     assert!(!view.animating, "the move being shown is finished at once");
