@@ -228,6 +228,19 @@ fn out_of_range_values_are_refused_naming_the_flag_and_the_range() {
             "A,B",
         ),
         (
+            &[
+                "match",
+                "--levels",
+                "beginner,casual",
+                "--evals",
+                "tuned,1:2:3",
+            ],
+            "--evals",
+            "8 integers",
+        ),
+        (&["tune", "--depth", "0"], "--depth", "1 to 20"),
+        (&["tune", "--random-rate", "2"], "--random-rate", "0 to 1"),
+        (
             &["screenshot", "--out", "x.png", "--level", "6"],
             "--level",
             "0 to 5",
@@ -298,7 +311,16 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
         ),
         (
             "match",
-            &["--levels <A,B>", "--time-scale <F>", "[default: 20]"],
+            &[
+                "--levels <A,B>",
+                "--time-scale <F>",
+                "[default: 20]",
+                "--evals <A,B>",
+            ],
+        ),
+        (
+            "tune",
+            &["--games <N>", "--depth <D>", "1 to 20", "--eval <E>"],
         ),
         (
             "screenshot",
@@ -341,6 +363,69 @@ fn perft_prints_depth_leaves_and_seconds() {
     assert!(v["seconds"].as_f64().unwrap() >= 0.0);
     let v = json(&["perft", "--depth", "6", "--moves", "3", "--json"]);
     assert!(v["leaves"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn match_plays_each_side_with_its_own_evaluation() {
+    let v = json(&[
+        "match",
+        "--variant",
+        "oware",
+        "--levels",
+        "casual,casual",
+        "--evals",
+        "hand,0:0:0:0:-32:-64:0:0",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["a_eval"], "hand");
+    assert_eq!(v["b_eval"], "0:0:0:0:-32:-64:0:0");
+    assert_eq!(v["games"], 2);
+}
+
+#[test]
+fn tune_fits_weights_to_reproducible_self_play_games() {
+    let args = [
+        "tune",
+        "--variant",
+        "oware",
+        "--games",
+        "10",
+        "--depth",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+    ];
+    let v = json(&args);
+    assert_eq!(v["games"], 10);
+    assert!(v["samples"].as_u64().unwrap() > 100, "{v}");
+    let weights = v["weights"].as_str().unwrap();
+    assert_eq!(weights.split(':').count(), 8, "{weights}");
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 4);
+    // The fit is least squares on the positions it learnt from: no set of weights
+    // predicts them better.
+    let learnt = |i: usize| errors[i]["learn_rmse"].as_f64().unwrap();
+    assert!(
+        learnt(3) <= learnt(0) + 1e-9 && learnt(3) <= learnt(1) + 1e-9,
+        "{v}"
+    );
+    // The same seed, the same games, the same weights.
+    assert_eq!(json(&args)["weights"], v["weights"]);
+    // The weights it prints are ones analyze accepts.
+    let analyzed = json(&[
+        "analyze",
+        "--variant",
+        "oware",
+        "--depth",
+        "3",
+        "--eval",
+        weights,
+        "--json",
+    ]);
+    assert!(analyzed["best"].as_u64().is_some(), "{analyzed}");
 }
 
 #[test]

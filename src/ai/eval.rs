@@ -5,6 +5,8 @@
 //! difference, mover minus opponent, that perfect play (or the heuristic) expects.
 
 use crate::engine::{Position, Side, Variant};
+use std::fmt;
+use std::str::FromStr;
 
 /// The final value of a finished game, from the view of `me`.
 #[inline]
@@ -55,38 +57,208 @@ pub(crate) fn value_bounds(pos: &Position) -> (i32, i32) {
     (2 * mine - total, total - 2 * theirs)
 }
 
-#[inline]
-fn row_sum(pos: &Position, side: Side) -> i32 {
-    pos.houses(side).iter().map(|&s| s as i32).sum()
+/// The features the heuristic weighs, each the mover's count minus the opponent's
+/// (except the first two). Their weights are fitted to self-play games by
+/// `mancala-cli tune` (see [`super::tuning`]), not guessed.
+pub const FEATURES: usize = 8;
+
+/// What each feature counts, in the order of [`Weights`].
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "tempo (1 for the mover)",
+    "mover's legal moves",
+    "row seeds, early (times seeds on board / total, x16)",
+    "row seeds, late (times seeds off board / total, x16)",
+    "houses of 1-2 seeds",
+    "empty houses",
+    "houses that lap the board",
+    "largest capture the mover has",
+];
+
+/// Weights are in 1/1024 seed per unit of their feature: fine enough for the row
+/// features, whose units are a sixteenth of a seed on the row.
+pub const WEIGHT_SCALE: i32 = 1024;
+
+/// The weights of the features, in 1/[`WEIGHT_SCALE`] seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Weights(pub [i32; FEATURES]);
+
+impl Weights {
+    /// The weights the computer plays with, from `mancala-cli tune` (the README gives
+    /// each run's command, seed and figures).
+    pub const fn tuned(variant: Variant) -> Weights {
+        match variant {
+            // tune --variant kalah --games 3000 --depth 10 --eval hand (seed 1).
+            Variant::Kalah => Weights([-2181, 642, -36, 36, 121, -1316, 5589, 537]),
+            // tune --variant oware --games 4000 --depth 8 --eval hand (seed 1).
+            Variant::Oware => Weights([-168, -131, -4, -12, -662, -1689, 1692, 839]),
+            // tune --variant congkak --games 3000 --depth 8 --eval hand (seed 1).
+            Variant::Congkak => Weights([-6238, 2616, -14, 14, 688, 962, 3058, 826]),
+        }
+    }
+
+    /// The hand-set weights used before any tuning, kept as the baseline the tuned
+    /// ones are measured against: the plain store difference (Kalah), a quarter seed
+    /// per seed on one's own row (Congkak), minus half a seed per own house of 1 or 2
+    /// seeds, which a sown seed turns into a capture (Oware).
+    pub const fn hand(variant: Variant) -> Weights {
+        match variant {
+            Variant::Kalah => Weights([0; FEATURES]),
+            Variant::Oware => Weights([0, 0, 0, 0, -WEIGHT_SCALE / 2, 0, 0, 0]),
+            Variant::Congkak => Weights([0, 0, 16, 16, 0, 0, 0, 0]),
+        }
+    }
+
+    /// Kalah's plain store difference needs no features at all: it searches fastest.
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
 }
 
-/// The heuristic value at the horizon, in seeds, from the mover's view. It stays inside
-/// `value_bounds` so that bound pruning remains sound.
-pub fn evaluate(pos: &Position) -> i32 {
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(i32::to_string).collect();
+        f.write_str(&parts.join(":"))
+    }
+}
+
+impl FromStr for Weights {
+    type Err = String;
+
+    /// `FEATURES` integers separated by colons, as `Display` writes them.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = s.split(':').collect();
+        if parts.len() != FEATURES {
+            return Err(format!(
+                "weights are {FEATURES} integers separated by ':', not '{s}'"
+            ));
+        }
+        let mut w = [0; FEATURES];
+        for (slot, part) in w.iter_mut().zip(parts) {
+            *slot = part
+                .trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|v| v.abs() <= 100_000)
+                .ok_or_else(|| {
+                    format!("'{part}' is not a weight (an integer of -100000 to 100000)")
+                })?;
+        }
+        Ok(Weights(w))
+    }
+}
+
+/// Which weights a search plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Eval {
+    /// [`Weights::tuned`] of the position's variant.
+    #[default]
+    Tuned,
+    /// [`Weights::hand`] of the position's variant.
+    Hand,
+    /// These weights, whatever the variant (to try a tuning run's output).
+    Custom(Weights),
+}
+
+impl Eval {
+    pub fn weights(self, variant: Variant) -> Weights {
+        match self {
+            Eval::Tuned => Weights::tuned(variant),
+            Eval::Hand => Weights::hand(variant),
+            Eval::Custom(w) => w,
+        }
+    }
+}
+
+impl FromStr for Eval {
+    type Err = String;
+
+    /// `tuned`, `hand`, or weights as [`Weights`] parses them.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "tuned" => Ok(Eval::Tuned),
+            "hand" => Ok(Eval::Hand),
+            _ => s
+                .parse()
+                .map(Eval::Custom)
+                .map_err(|e| format!("an evaluation is 'tuned', 'hand' or weights: {e}")),
+        }
+    }
+}
+
+impl fmt::Display for Eval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Eval::Tuned => f.write_str("tuned"),
+            Eval::Hand => f.write_str("hand"),
+            Eval::Custom(w) => w.fmt(f),
+        }
+    }
+}
+
+/// The features of `pos`, from the mover's view. `capture`: also the largest capture
+/// (six trial sowings, the costliest feature; skipped when its weight is 0).
+pub fn features(pos: &Position, capture: bool) -> [i32; FEATURES] {
     let me = pos.side_to_move();
     let them = me.opponent();
-    let stores = store_difference(pos);
-    let extra = match pos.variant() {
-        // Kalah: the store difference alone. Seeds on one's own row do end there if the
-        // other row empties first, but they are also what the opponent captures; the
-        // plain difference searches faster (integer values repeat, so more cutoffs) and
-        // is what published Kalah programs use.
-        Variant::Kalah => 0,
-        // Congkak: the player who still has seeds when the other runs out keeps them,
-        // so seeds on one's own side are worth a quarter seed each.
-        Variant::Congkak => (row_sum(pos, me) - row_sum(pos, them)) / 4,
-        // Oware: opponent houses holding 1 or 2 seeds are targets (a sown seed makes
-        // them 2 or 3); our own such houses are weaknesses.
-        Variant::Oware => {
-            let targets = |side: Side| {
-                pos.houses(side)
-                    .iter()
-                    .filter(|&&s| s == 1 || s == 2)
-                    .count() as i32
-            };
-            (targets(them) - targets(me)) / 2
-        }
+    let h = pos.rules().houses() as i32;
+    let total = pos.total_seeds() as i32;
+    let mine = pos.houses(me);
+    let theirs = pos.houses(them);
+    let (mut row, mut weak, mut empty, mut lap) = (0, 0, 0, 0);
+    for (&m, &t) in mine.iter().zip(theirs) {
+        let (m, t) = (m as i32, t as i32);
+        row += m - t;
+        weak += (m == 1 || m == 2) as i32 - (t == 1 || t == 2) as i32;
+        empty += (m == 0) as i32 - (t == 0) as i32;
+        lap += (m >= 2 * h) as i32 - (t >= 2 * h) as i32;
+    }
+    let on_board = total - pos.store(me) as i32 - pos.store(them) as i32;
+    // 0 when the board is empty, 16 at the start: how early in the game it is.
+    let phase = 16 * on_board / total.max(1);
+    let moves = pos.legal_moves();
+    let best_capture = if capture {
+        let before = store_difference(pos);
+        moves
+            .iter()
+            .map(|house| {
+                let mut child = *pos;
+                child.play_unchecked(house);
+                final_value(&child, me) - before
+            })
+            .max()
+            .unwrap_or(0)
+    } else {
+        0
     };
+    [
+        1,
+        moves.len() as i32,
+        row * phase,
+        row * (16 - phase),
+        weak,
+        empty,
+        lap,
+        best_capture,
+    ]
+}
+
+/// The heuristic value at the horizon, in seeds, from the mover's view: the store
+/// difference plus the weighted features. It stays inside `value_bounds` so that bound
+/// pruning remains sound.
+#[inline]
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    let stores = store_difference(pos);
+    if weights.is_zero() {
+        // Kalah: the store difference alone searches fastest (integer values repeat, so
+        // more cutoffs), and is what published Kalah programs use.
+        return stores;
+    }
+    let f = features(pos, weights.0[FEATURES - 1] != 0);
+    let sum: i32 = f.iter().zip(weights.0).map(|(x, w)| x * w).sum();
+    // Rounded to the nearest seed, halves away from zero, so mirrored positions stay
+    // mirrored.
+    let extra = (sum + sum.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
     let (lower, upper) = value_bounds(pos);
     (stores + extra).clamp(lower, upper)
 }

@@ -13,10 +13,13 @@ mod review;
 mod search;
 mod solve;
 mod tt;
+pub mod tuning;
 
 pub use advice::{Advice, MoveValue};
 pub use endgame::{EndgameTable, DEFAULT_TABLE_SEEDS};
-pub use eval::{evaluate, final_value};
+pub use eval::{
+    evaluate, features, final_value, Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE,
+};
 pub use hint::{describe, Hint};
 pub use level::{Level, Style};
 pub use limits::Limits;

@@ -7,7 +7,9 @@
 //! is one sowing, so "depth 24" means 24 sowings whoever makes them.
 
 use super::endgame::EndgameTable;
-use super::eval::{evaluate, final_value, perspective_key, store_difference, value_bounds};
+use super::eval::{
+    evaluate, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
+};
 use super::limits::{Clock, Limits};
 use super::tt::{Table, EXACT_DEPTH};
 use crate::engine::{House, Position, Rules, Side, Variant};
@@ -47,6 +49,8 @@ pub struct Searcher {
     history: Vec<u128>,
     /// The rules of the positions in the table: keys do not include them.
     rules: Option<Rules>,
+    /// The weights of the heuristic (tuned unless a match compares settings).
+    eval: Eval,
 }
 
 impl Default for Searcher {
@@ -63,6 +67,21 @@ impl Searcher {
             endgame: None,
             history: Vec::new(),
             rules: None,
+            eval: Eval::Tuned,
+        }
+    }
+
+    /// Plays with other weights of the heuristic (to measure them against the tuned ones).
+    pub fn with_eval(mut self, eval: Eval) -> Searcher {
+        self.set_eval(eval);
+        self
+    }
+
+    /// Plays with other weights; the table is emptied, its values came from the old ones.
+    pub fn set_eval(&mut self, eval: Eval) {
+        if eval != self.eval {
+            self.tt.clear();
+            self.eval = eval;
         }
     }
 
@@ -114,7 +133,9 @@ impl Searcher {
 
     /// A run of the search under `limits`, borrowing the table.
     pub(crate) fn run<'a>(&'a mut self, limits: &Limits<'a>) -> Run<'a> {
+        let variant = self.rules.map_or(Variant::Kalah, |r| r.variant());
         Run {
+            weights: self.eval.weights(variant),
             tt: &mut self.tt,
             endgame: self.endgame.as_deref(),
             nodes: 0,
@@ -138,6 +159,8 @@ pub(crate) enum Iteration {
 pub(crate) struct Run<'a> {
     tt: &'a mut Table,
     endgame: Option<&'a EndgameTable>,
+    /// The heuristic's weights for the variant searched.
+    weights: Weights,
     pub(crate) nodes: u64,
     /// Counts leaves valued by the heuristic; unchanged over a subtree means exact.
     horizon_hits: u64,
@@ -152,7 +175,7 @@ impl Run<'_> {
         let max_depth = depth.unwrap_or(MAX_DEPTH).max(1);
         let mut result = SearchResult {
             best: first,
-            score: evaluate(pos),
+            score: evaluate(pos, &self.weights),
             depth: 0,
             pv: vec![first],
             nodes: 0,
@@ -340,7 +363,7 @@ impl Run<'_> {
         }
         if depth == 0 {
             self.horizon_hits += 1;
-            return evaluate(pos);
+            return evaluate(pos, &self.weights);
         }
         if depth == 1 {
             return self.frontier(pos, beta);
@@ -452,7 +475,7 @@ impl Run<'_> {
                 final_value(&ended, me)
             } else {
                 exact = false;
-                let v = evaluate(&child);
+                let v = evaluate(&child, &self.weights);
                 if child.side_to_move() == me {
                     v
                 } else {

@@ -2,7 +2,7 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{describe, EndgameTable, Limits, Searcher};
+use crate::ai::{describe, EndgameTable, Eval, Limits, Searcher};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,6 +26,10 @@ pub struct AnalyzeArgs {
     /// them takes longer than a short analysis].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
+    /// The heuristic's weights: tuned, hand (the baseline before tuning) or FEATURES
+    /// integers separated by ':' (docs/cli.md).
+    #[arg(long, value_name = "E", default_value_t = Eval::Tuned)]
+    eval: Eval,
     /// Print one JSON object: {"best":m,"score":s,"depth":d,"pv":[...],"nodes":n,"seconds":t}.
     #[arg(long)]
     json: bool,
@@ -41,7 +45,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         time: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(args.hash);
+    let mut searcher = Searcher::new(args.hash).with_eval(args.eval);
     searcher.set_history(game.history());
     if let Some(seeds) = super::args::table_seeds(args.tables, None, pos.rules())? {
         searcher.set_endgame(Some(Arc::new(EndgameTable::build(pos.rules(), seeds))));

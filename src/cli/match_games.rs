@@ -3,7 +3,7 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{Level, Searcher};
+use crate::ai::{Eval, Level, Searcher};
 use crate::engine::{Game, Outcome, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -38,6 +38,9 @@ pub struct MatchArgs {
     /// The two levels, A,B, each beginner, casual, intermediate, strong or expert.
     #[arg(long, value_name = "A,B", value_parser = values::level_pair)]
     levels: (Level, Level),
+    /// The heuristic each side plays with, A,B: tuned, hand or weights (as analyze --eval).
+    #[arg(long, value_name = "A,B", value_parser = values::eval_pair, default_value = "tuned,tuned")]
+    evals: (Eval, Eval),
     /// Games to play, 1 to 100000 (rounded up to pairs: each opening with both colours).
     #[arg(long, value_name = "N", value_parser = values::match_games, default_value_t = 20)]
     games: u32,
@@ -58,12 +61,20 @@ pub struct MatchArgs {
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let (a, b) = args.levels;
     let start = *args.game.game()?.position();
-    let tally = play_match(start, [a, b], args.games, args.seed, args.time_scale);
+    let (eval_a, eval_b) = args.evals;
+    let tally = play_match(
+        start,
+        [(a, eval_a), (b, eval_b)],
+        args.games,
+        args.seed,
+        args.time_scale,
+    );
     if args.json {
         println!(
             "{}",
             json!({
                 "a": a.name(), "b": b.name(), "games": tally.games(),
+                "a_eval": eval_a.to_string(), "b_eval": eval_b.to_string(),
                 "a_wins": tally.a_wins, "b_wins": tally.b_wins, "draws": tally.draws,
                 "a_score": tally.score(),
                 "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
@@ -83,21 +94,23 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Plays `games` games (rounded up to pairs): each opening twice, A as South then as North.
+/// Plays `games` games (rounded up to pairs): each opening twice, A as South then as
+/// North; each player is a level and the weights its heuristic plays with.
 pub fn play_match(
     start: Position,
-    levels: [Level; 2],
+    players: [(Level, Eval); 2],
     games: u32,
     seed: u64,
     time_scale: f64,
 ) -> Tally {
     let mut rng = StdRng::seed_from_u64(seed);
+    let levels = players.map(|(level, _)| level);
     if levels.contains(&Level::Expert) {
         // The expert plays with the endgame tables once built; built here, before the
         // games, every expert move of the match has them.
         let _ = crate::ai::EndgameTable::shared(start.rules());
     }
-    let mut searchers = [Searcher::new(32), Searcher::new(32)];
+    let mut searchers = players.map(|(_, eval)| Searcher::new(32).with_eval(eval));
     let mut tally = Tally::default();
     for _ in 0..games.div_ceil(2) {
         let opening = random_opening(start, &mut rng);

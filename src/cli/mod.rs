@@ -13,6 +13,7 @@ mod review;
 mod screenshot;
 mod show;
 mod solve;
+mod tune;
 mod values;
 
 pub use args::{CliError, GameArgs};
@@ -49,6 +50,8 @@ enum Command {
     Match(match_games::MatchArgs),
     /// Every move of the record graded by the seeds it lost, exact where solvable.
     Review(review::ReviewArgs),
+    /// Fits the heuristic's weights to self-play games and prints them.
+    Tune(tune::TuneArgs),
     /// Renders a screen of the real app headless and writes it as a PNG.
     Screenshot(screenshot::ScreenshotArgs),
 }
@@ -63,6 +66,7 @@ impl Cli {
             Command::Solve(args) => solve::run(&args),
             Command::Match(args) => match_games::run(&args),
             Command::Review(args) => review::run(&args),
+            Command::Tune(args) => tune::run(&args),
             Command::Screenshot(args) => screenshot::run(&args),
         }
     }

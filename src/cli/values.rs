@@ -2,7 +2,7 @@
 //! its error, and clap prefixes the flag (`invalid value '256' for '--seeds <N>': seeds
 //! must be 3 to 7`). The ranges are stated once here and shown by `--help`.
 
-use crate::ai::Level;
+use crate::ai::{Eval, Level};
 use crate::engine::{Rules, Variant};
 use crate::players::Difficulty;
 use clap::ValueEnum;
@@ -155,6 +155,29 @@ pub fn level_pair(text: &str) -> Result<(Level, Level), String> {
     Ok((a.trim().parse()?, b.trim().parse()?))
 }
 
+/// Two evaluations, A,B, each `tuned`, `hand` or weights (colon-separated integers).
+pub fn eval_pair(text: &str) -> Result<(Eval, Eval), String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!("evals takes two evaluations, A,B (e.g. tuned,hand), not '{text}'")
+    })?;
+    Ok((a.trim().parse()?, b.trim().parse()?))
+}
+
+pub fn tune_games(text: &str) -> Result<u32, String> {
+    whole(text, "games", 1..=1_000_000, "")
+}
+
+pub fn tune_depth(text: &str) -> Result<u32, String> {
+    whole(text, "depth", 1..=20, "plies")
+}
+
+pub fn random_rate(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|r| (0.0..=1.0).contains(r))
+        .ok_or_else(|| format!("the random rate is a chance from 0 to 1, not '{text}'"))
+}
+
 /// `WIDTHxHEIGHT` in physical pixels, each side in [`SCREEN_PIXELS`].
 pub fn screen_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || {
@@ -191,6 +214,7 @@ impl From<VariantName> for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Weights;
 
     #[test]
     fn watch_takes_two_levels_bottom_first() {
@@ -240,6 +264,18 @@ mod tests {
         );
         assert!(level_pair("strong").is_err());
         assert!(level_pair("strong,grandmaster").is_err());
+        assert_eq!(eval_pair("tuned,hand"), Ok((Eval::Tuned, Eval::Hand)));
+        assert_eq!(
+            eval_pair("hand,0:0:0:0:-32:0:0:0"),
+            Ok((
+                Eval::Hand,
+                Eval::Custom(Weights([0, 0, 0, 0, -32, 0, 0, 0]))
+            ))
+        );
+        assert!(eval_pair("tuned").is_err());
+        assert!(eval_pair("tuned,1:2").is_err());
+        assert!(random_rate("1.5").is_err());
+        assert_eq!(tune_depth("21").map_err(|_| ()), Err(()));
         assert_eq!(screen_size("1080x2400"), Ok((1080, 2400)));
         assert_eq!(screen_scale("2"), Ok(2.0));
         assert_eq!(screen_scale("1.5"), Ok(1.5));

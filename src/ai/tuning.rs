@@ -1,0 +1,227 @@
+//! Fitting the heuristic's weights to games (Texel-style tuning, with the final store
+//! difference in place of the win probability, since our values are in seeds).
+//!
+//! The engine plays itself from random openings drawn from a seed; every position of
+//! those games becomes a sample: its features and what the mover gained from there to
+//! the end (final store difference minus the present one). Least squares then gives
+//! the weights under which the heuristic predicts that gain best. The same seed, depth
+//! and games always give the same samples, so a tuning run is reproducible.
+
+use super::eval::{features, final_value, store_difference, Eval, Weights, FEATURES, WEIGHT_SCALE};
+use super::limits::Limits;
+use super::search::Searcher;
+use crate::engine::{Game, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// How to make the samples.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// The start of every game (its rules and seeds).
+    pub start: Position,
+    pub games: u32,
+    /// Seed of the random openings and of the random moves.
+    pub seed: u64,
+    /// Depth of each move's search.
+    pub depth: u32,
+    /// Plies played at random at the start of each game, so games differ.
+    pub random_plies: u32,
+    /// Chance that a later move is random, so the samples also cover positions that
+    /// good play avoids (the search meets them at its horizon).
+    pub random_rate: f64,
+    /// The weights the players search with.
+    pub eval: Eval,
+}
+
+/// One position of a self-play game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub features: [i32; FEATURES],
+    /// Seeds the mover gained from here to the end: final store difference minus the
+    /// present one, both from the mover's view.
+    pub gain: i32,
+}
+
+/// Plays the games and returns, game by game, every position reached after the random
+/// opening plies (by game, so that a check can hold whole games out of the fit: the
+/// positions of one game are alike).
+pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
+    let mut rng = StdRng::seed_from_u64(plan.seed);
+    let mut searcher = Searcher::new(16).with_eval(plan.eval);
+    let limits = Limits::depth(plan.depth);
+    let mut samples = Vec::new();
+    for _ in 0..plan.games {
+        let mut game = Game::from_start(plan.start);
+        let mut positions = Vec::new();
+        while !game.is_over() {
+            let pos = *game.position();
+            let ply = game.history().len() as u32;
+            let moves = pos.legal_moves().to_vec();
+            let random = ply < plan.random_plies || rng.random_bool(plan.random_rate);
+            let house = if random {
+                moves[rng.random_range(0..moves.len())]
+            } else {
+                searcher.set_history(game.history());
+                searcher
+                    .search(&pos, &limits)
+                    .expect("the game goes on")
+                    .best
+            };
+            if ply >= plan.random_plies {
+                positions.push(pos);
+            }
+            game.play(house).expect("a legal move plays");
+        }
+        let end = *game.position();
+        samples.push(
+            positions
+                .iter()
+                .map(|pos| Sample {
+                    features: features(pos, true),
+                    gain: final_value(&end, pos.side_to_move()) - store_difference(pos),
+                })
+                .collect(),
+        );
+    }
+    samples
+}
+
+/// The weights (in seeds per unit of each feature) that predict the samples' gains
+/// with the least squared error, using only the features `used` marks (the others get
+/// 0). A small ridge term keeps the fit defined when a feature never varies.
+pub fn fit(samples: &[Sample], used: &[bool; FEATURES]) -> [f64; FEATURES] {
+    let index: Vec<usize> = (0..FEATURES).filter(|&i| used[i]).collect();
+    let n = index.len();
+    let mut a = vec![vec![0.0f64; n + 1]; n];
+    for s in samples {
+        for (r, &i) in index.iter().enumerate() {
+            let xi = s.features[i] as f64;
+            for (c, &j) in index.iter().enumerate() {
+                a[r][c] += xi * s.features[j] as f64;
+            }
+            a[r][n] += xi * s.gain as f64;
+        }
+    }
+    for (r, row) in a.iter_mut().enumerate() {
+        row[r] += 1e-6 * samples.len() as f64;
+    }
+    let solution = solve_linear(a);
+    let mut weights = [0.0; FEATURES];
+    for (&i, w) in index.iter().zip(solution) {
+        weights[i] = w;
+    }
+    weights
+}
+
+/// Gaussian elimination with partial pivoting on an augmented n x (n+1) matrix.
+fn solve_linear(mut a: Vec<Vec<f64>>) -> Vec<f64> {
+    let n = a.len();
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
+            .expect("a column has rows");
+        a.swap(col, pivot);
+        let p = a[col][col];
+        if p.abs() < 1e-12 {
+            continue;
+        }
+        for row in 0..n {
+            if row != col {
+                let factor = a[row][col] / p;
+                for k in col..=n {
+                    a[row][k] -= factor * a[col][k];
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|i| {
+            if a[i][i].abs() < 1e-12 {
+                0.0
+            } else {
+                a[i][n] / a[i][i]
+            }
+        })
+        .collect()
+}
+
+/// Real weights rounded to the integer units the heuristic uses.
+pub fn to_weights(real: &[f64; FEATURES]) -> Weights {
+    Weights(real.map(|w| (w * WEIGHT_SCALE as f64).round() as i32))
+}
+
+/// Root mean squared error, in seeds, of the gains the heuristic with `weights` would
+/// predict for the samples (rounded to whole seeds, as the search sees them).
+pub fn error(samples: &[Sample], weights: &Weights) -> f64 {
+    let squares: f64 = samples
+        .iter()
+        .map(|s| {
+            let sum: i32 = s.features.iter().zip(weights.0).map(|(x, w)| x * w).sum();
+            let predicted = (sum + sum.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
+            let miss = (predicted - s.gain) as f64;
+            miss * miss
+        })
+        .sum();
+    (squares / samples.len().max(1) as f64).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rules, Variant};
+
+    fn sample(features: [i32; FEATURES], gain: i32) -> Sample {
+        Sample { features, gain }
+    }
+
+    #[test]
+    fn the_fit_recovers_weights_that_generated_the_gains() {
+        // gain = 12 * tempo + 0.25 * feature 1 - 0.5 * feature 4, exactly.
+        let mut samples = Vec::new();
+        for weak in -3..=3 {
+            for moves in 1..=6 {
+                let gain = 12 + moves - 2 * weak;
+                samples.push(sample([1, 4 * moves, 0, 0, 4 * weak, 0, 0, 0], gain));
+            }
+        }
+        let used = [true, true, false, false, true, false, false, false];
+        let w = fit(&samples, &used);
+        assert!((w[0] - 12.0).abs() < 1e-3, "{w:?}");
+        assert!((w[1] - 0.25).abs() < 1e-3, "{w:?}");
+        assert!((w[4] + 0.5).abs() < 1e-3, "{w:?}");
+        assert_eq!(w[2], 0.0);
+        assert_eq!(to_weights(&w).0[..2], [12 * 1024, 256]);
+    }
+
+    #[test]
+    fn the_error_of_exact_weights_is_zero_and_of_others_is_not() {
+        let samples = vec![
+            sample([1, 2, 0, 0, 0, 0, 0, 0], 3),
+            sample([1, 4, 0, 0, 0, 0, 0, 0], 5),
+        ];
+        let exact = Weights([1024, 1024, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(error(&samples, &exact), 0.0);
+        assert!(error(&samples, &Weights::default()) > 3.0);
+    }
+
+    #[test]
+    fn self_play_is_reproducible_from_its_seed_and_labels_every_position() {
+        let plan = SelfPlay {
+            start: Position::start(Rules::new(Variant::Oware).with_seeds(3).unwrap()),
+            games: 2,
+            seed: 7,
+            depth: 2,
+            random_plies: 2,
+            random_rate: 0.1,
+            eval: Eval::Hand,
+        };
+        let first = self_play(&plan);
+        assert_eq!(first.len(), 2);
+        assert!(first.iter().all(|game| game.len() > 10), "{first:?}");
+        assert_eq!(first, self_play(&plan));
+        let other = self_play(&SelfPlay { seed: 8, ..plan });
+        assert_ne!(first, other);
+        // Every gain stays within what is left to win.
+        assert!(first.iter().flatten().all(|s| s.gain.abs() <= 36));
+    }
+}

@@ -1,0 +1,108 @@
+//! `mancala-cli tune`: fits the heuristic's weights to self-play games (see
+//! `ai::tuning`) and prints them with how well each set of weights predicts games the
+//! fit did not see. The output is what `eval::Weights::tuned` is set to.
+
+use super::args::{CliError, GameArgs};
+use super::values;
+use crate::ai::tuning::{error, fit, self_play, to_weights, SelfPlay};
+use crate::ai::{Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE};
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Self-play games to learn from, 1 to 1000000 (the last fifth checks the fit).
+    #[arg(long, value_name = "N", value_parser = values::tune_games, default_value_t = 2000)]
+    games: u32,
+    /// Depth of each self-play move's search, 1 to 20 plies.
+    #[arg(long, value_name = "D", value_parser = values::tune_depth, default_value_t = 6)]
+    depth: u32,
+    /// Seed of the random openings and moves: the same seed gives the same games.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, value_name = "P", value_parser = values::search_depth, default_value_t = 4)]
+    random_plies: u32,
+    /// Chance that a later move is random, 0 to 1.
+    #[arg(long, value_name = "R", value_parser = values::random_rate, default_value_t = 0.05)]
+    random_rate: f64,
+    /// The weights the self-play games search with: tuned, hand or weights.
+    #[arg(long, value_name = "E", default_value_t = Eval::Tuned)]
+    eval: Eval,
+    /// Leave out the largest-capture feature (the costliest to compute).
+    #[arg(long)]
+    no_capture: bool,
+    /// Print one JSON object: the samples, the weights and the errors.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    let started = Instant::now();
+    let start = *args.game.game()?.position();
+    let variant = start.variant();
+    let games = self_play(&SelfPlay {
+        start,
+        games: args.games,
+        seed: args.seed,
+        depth: args.depth,
+        random_plies: args.random_plies,
+        random_rate: args.random_rate,
+        eval: args.eval,
+    });
+    let checked_from = games.len() - games.len() / 5;
+    let learn: Vec<_> = games[..checked_from].iter().flatten().copied().collect();
+    let check: Vec<_> = games[checked_from..].iter().flatten().copied().collect();
+    let mut used = [true; FEATURES];
+    used[FEATURES - 1] = !args.no_capture;
+    let real = fit(&learn, &used);
+    let fitted = to_weights(&real);
+    let baselines = [
+        ("stores only", Weights::default()),
+        ("hand", Weights::hand(variant)),
+        ("tuned", Weights::tuned(variant)),
+        ("fitted", fitted),
+    ];
+    let errors: Vec<(&str, f64, f64)> = baselines
+        .iter()
+        .map(|(name, w)| (*name, error(&learn, w), error(&check, w)))
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "variant": variant.to_string(),
+                "games": games.len(),
+                "samples": learn.len() + check.len(),
+                "weights": fitted.to_string(),
+                "real_weights": real.to_vec(),
+                "errors": errors.iter().map(|(name, learned, checked)| json!({
+                    "weights": name, "learn_rmse": learned, "check_rmse": checked,
+                })).collect::<Vec<_>>(),
+                "seconds": seconds,
+            })
+        );
+        return Ok(());
+    }
+    println!(
+        "{variant}: {} self-play games (depth {}, seed {}), {} positions learnt from, {} checked, {seconds:.1} s",
+        games.len(),
+        args.depth,
+        args.seed,
+        learn.len(),
+        check.len()
+    );
+    println!("fitted weights (seeds per unit; x{WEIGHT_SCALE} in the code):");
+    for ((name, w), units) in FEATURE_NAMES.iter().zip(real).zip(fitted.0) {
+        println!("  {w:+9.4}  {units:+7}  {name}");
+    }
+    println!("--eval {fitted}");
+    println!("root mean squared error of the predicted gain, seeds (learnt / checked):");
+    for (name, learned, checked) in errors {
+        println!("  {name:12} {learned:.3} / {checked:.3}");
+    }
+    Ok(())
+}
