@@ -141,6 +141,7 @@ impl Searcher {
             nodes: 0,
             horizon_hits: 0,
             path: self.history.clone(),
+            repetition_floor: usize::MAX,
             clock: Clock::start(limits),
         }
     }
@@ -166,6 +167,10 @@ pub(crate) struct Run<'a> {
     horizon_hits: u64,
     /// Oware rule 8: keys of the positions on the current line (and the game before it).
     path: Vec<u128>,
+    /// The lowest index in `path` that a repetition in the current subtree went back
+    /// to (`usize::MAX`: none). A node whose subtree repeated a position above it has
+    /// a value that depends on the way it was reached, so it is not stored.
+    repetition_floor: usize,
     pub(crate) clock: Clock<'a>,
 }
 
@@ -350,8 +355,9 @@ impl Run<'_> {
         if upper <= alpha {
             return upper;
         }
-        if pos.variant() == Variant::Oware && self.repeats(pos) {
+        if let Some(at) = self.repeats(pos) {
             // Rule 8: the position repeats; each player captures the seeds on their side.
+            self.repetition_floor = self.repetition_floor.min(at);
             let mut ended = *pos;
             ended.end_by_repetition();
             return final_value(&ended, pos.side_to_move());
@@ -388,6 +394,8 @@ impl Run<'_> {
         let nodes_before = self.nodes;
         let alpha_orig = alpha;
         let me = pos.side_to_move();
+        let index = self.path.len();
+        let floor_above = std::mem::replace(&mut self.repetition_floor, usize::MAX);
         let entered = self.enter(pos);
         let mut best = -i32::MAX;
         let mut best_move = None;
@@ -433,10 +441,17 @@ impl Run<'_> {
             }
         }
         self.leave(entered);
+        let floor = self.repetition_floor;
+        self.repetition_floor = floor_above.min(floor);
         if self.clock.stopped() {
             return 0;
         }
         let best = best.clamp(lower, upper);
+        if floor < index {
+            // The value holds only on this line (graph history interaction): a later
+            // probe from another line must not reuse it.
+            return best;
+        }
         let tag = if self.horizon_hits == hits_before {
             EXACT_DEPTH
         } else {
@@ -460,7 +475,6 @@ impl Run<'_> {
     /// recursion, stopping at the first child that reaches `beta`.
     fn frontier(&mut self, pos: &Position, beta: i32) -> i32 {
         let me = pos.side_to_move();
-        let oware = pos.variant() == Variant::Oware;
         let mut best = -i32::MAX;
         let mut exact = true;
         for house in pos.legal_moves() {
@@ -469,7 +483,8 @@ impl Run<'_> {
             self.nodes += 1;
             let v = if child.is_over() {
                 final_value(&child, me)
-            } else if oware && (child.key() == pos.key() || self.repeats(&child)) {
+            } else if let Some(at) = self.frontier_repeats(pos, &child) {
+                self.repetition_floor = self.repetition_floor.min(at);
                 let mut ended = child;
                 ended.end_by_repetition();
                 final_value(&ended, me)
@@ -495,23 +510,39 @@ impl Run<'_> {
         best
     }
 
-    /// Oware rule 8: is `pos` on the current line (or in the game before it)? Stores
+    /// Oware rule 8: where `pos` is on the current line (or in the game before it). Stores
     /// only grow, so walking back from the newest position, the first one with other
     /// stores ends the search: nothing before it can equal `pos`.
     #[inline]
-    fn repeats(&self, pos: &Position) -> bool {
+    fn repeats(&self, pos: &Position) -> Option<usize> {
+        if pos.variant() != Variant::Oware {
+            return None;
+        }
         let key = pos.key();
         let h = pos.rules().houses() as u32;
         let stores = (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)));
-        for &earlier in self.path.iter().rev() {
+        for (at, &earlier) in self.path.iter().enumerate().rev() {
             if (earlier ^ key) & stores != 0 {
-                return false;
+                return None;
             }
             if earlier == key {
-                return true;
+                return Some(at);
             }
         }
-        false
+        None
+    }
+
+    /// Rule 8 one ply above the horizon, where `pos` is not on the path: does `child`
+    /// repeat `pos` itself (which would sit at the path's end) or the line above?
+    #[inline]
+    fn frontier_repeats(&self, pos: &Position, child: &Position) -> Option<usize> {
+        if pos.variant() != Variant::Oware {
+            None
+        } else if child.key() == pos.key() {
+            Some(self.path.len())
+        } else {
+            self.repeats(child)
+        }
     }
 
     /// Oware keeps the current line for rule 8; other variants cannot repeat a position

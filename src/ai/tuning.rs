@@ -121,25 +121,27 @@ fn solve_linear(mut a: Vec<Vec<f64>>) -> Vec<f64> {
             .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
             .expect("a column has rows");
         a.swap(col, pivot);
-        let p = a[col][col];
+        let pivot_row = a[col].clone();
+        let p = pivot_row[col];
         if p.abs() < 1e-12 {
             continue;
         }
-        for row in 0..n {
-            if row != col {
-                let factor = a[row][col] / p;
-                for k in col..=n {
-                    a[row][k] -= factor * a[col][k];
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != col {
+                let factor = row[col] / p;
+                for (x, q) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= factor * q;
                 }
             }
         }
     }
-    (0..n)
-        .map(|i| {
-            if a[i][i].abs() < 1e-12 {
+    a.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            if row[i].abs() < 1e-12 {
                 0.0
             } else {
-                a[i][n] / a[i][i]
+                row[n] / row[i]
             }
         })
         .collect()
