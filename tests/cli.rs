@@ -305,10 +305,7 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
                 "[default: 256]",
             ],
         ),
-        (
-            "solve",
-            &["--tables <N>", "16 for Kalah", "[default: 1024]"],
-        ),
+        ("solve", &["--tables <N>", "16 for Kalah", "[default: 256]"]),
         (
             "match",
             &[
@@ -374,13 +371,13 @@ fn match_plays_each_side_with_its_own_evaluation() {
         "--levels",
         "casual,casual",
         "--evals",
-        "hand,0:0:0:0:-32:-64:0:0",
+        "-512:0:0:0:-32:-64:0:0,hand",
         "--games",
         "2",
         "--json",
     ]);
-    assert_eq!(v["a_eval"], "hand");
-    assert_eq!(v["b_eval"], "0:0:0:0:-32:-64:0:0");
+    assert_eq!(v["a_eval"], "-512:0:0:0:-32:-64:0:0");
+    assert_eq!(v["b_eval"], "hand");
     assert_eq!(v["games"], 2);
 }
 

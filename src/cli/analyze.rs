@@ -28,7 +28,7 @@ pub struct AnalyzeArgs {
     tables: Option<u32>,
     /// The heuristic's weights: tuned, hand (the baseline before tuning) or FEATURES
     /// integers separated by ':' (docs/cli.md).
-    #[arg(long, value_name = "E", default_value_t = Eval::Tuned)]
+    #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
     eval: Eval,
     /// Print one JSON object: {"best":m,"score":s,"depth":d,"pv":[...],"nodes":n,"seconds":t}.
     #[arg(long)]

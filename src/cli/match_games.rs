@@ -39,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "A,B", value_parser = values::level_pair)]
     levels: (Level, Level),
     /// The heuristic each side plays with, A,B: tuned, hand or weights (as analyze --eval).
-    #[arg(long, value_name = "A,B", value_parser = values::eval_pair, default_value = "tuned,tuned")]
+    #[arg(long, value_name = "A,B", value_parser = values::eval_pair, default_value = "tuned,tuned", allow_hyphen_values = true)]
     evals: (Eval, Eval),
     /// Games to play, 1 to 100000 (rounded up to pairs: each opening with both colours).
     #[arg(long, value_name = "N", value_parser = values::match_games, default_value_t = 20)]

@@ -27,7 +27,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "R", value_parser = values::random_rate, default_value_t = 0.05)]
     random_rate: f64,
     /// The weights the self-play games search with: tuned, hand or weights.
-    #[arg(long, value_name = "E", default_value_t = Eval::Tuned)]
+    #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
     eval: Eval,
     /// Leave out the largest-capture feature (the costliest to compute).
     #[arg(long)]
