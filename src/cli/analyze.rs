@@ -26,7 +26,7 @@ pub struct AnalyzeArgs {
     /// them takes longer than a short analysis].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
-    /// The heuristic's weights: tuned, hand (the baseline before tuning) or FEATURES
+    /// The heuristic's weights: tuned, hand (the baseline before tuning) or eight
     /// integers separated by ':' (docs/cli.md).
     #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
     eval: Eval,
