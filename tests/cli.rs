@@ -193,6 +193,16 @@ fn out_of_range_values_are_refused_naming_the_flag_and_the_range() {
             "0 to 20",
         ),
         (&["solve", "--tables", "300"], "--tables", "0 to 20"),
+        (
+            &["solve", "--variant", "oware", "--tables", "13"],
+            "--tables",
+            "up to 12 seeds",
+        ),
+        (
+            &["match", "--levels", "casual,casual", "--tables", "on,maybe"],
+            "--tables",
+            "on or off",
+        ),
         (&["solve", "--nodes", "0"], "--nodes", "1 to"),
         (&["perft", "--depth", "65"], "--depth", "0 to 64"),
         (
@@ -271,14 +281,14 @@ fn flags_that_do_not_apply_to_the_game_are_refused() {
     let err = refused(&[
         "analyze",
         "--variant",
-        "oware",
+        "congkak",
         "--depth",
         "2",
         "--tables",
         "5",
     ]);
     assert!(
-        err.contains("--tables") && err.contains("Kalah only"),
+        err.contains("--tables") && err.contains("Kalah and Oware"),
         "{err}"
     );
     let err = refused(&["analyze"]);
@@ -379,6 +389,20 @@ fn match_plays_each_side_with_its_own_evaluation() {
     assert_eq!(v["a_eval"], "-512:0:0:0:-32:-64:0:0");
     assert_eq!(v["b_eval"], "hand");
     assert_eq!(v["games"], 2);
+    let v = json(&[
+        "match",
+        "--variant",
+        "oware",
+        "--levels",
+        "casual,casual",
+        "--tables",
+        "off,on",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["a_tables"], false);
+    assert_eq!(v["b_tables"], true);
 }
 
 #[test]

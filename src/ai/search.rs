@@ -1,6 +1,6 @@
 //! Iterative-deepening alpha-beta (principal variation search, fail-soft negamax) with
-//! a transposition table, move ordering, hard value bounds and, for Kalah, endgame
-//! tables.
+//! a transposition table, move ordering, hard value bounds and endgame tables (exact
+//! values in Kalah, proven bounds in Oware).
 //!
 //! Extra turns: a child where the same side moves again is searched with the same
 //! window and sign; a child where the opponent moves is negated, as usual. Every ply
@@ -51,6 +51,8 @@ pub struct Searcher {
     rules: Option<Rules>,
     /// The weights of the heuristic (tuned unless a match compares settings).
     eval: Eval,
+    /// False for a searcher that never uses endgame tables (a match measuring them).
+    endgame_allowed: bool,
 }
 
 impl Default for Searcher {
@@ -68,7 +70,16 @@ impl Searcher {
             history: Vec::new(),
             rules: None,
             eval: Eval::Tuned,
+            endgame_allowed: true,
         }
+    }
+
+    /// A searcher that never uses endgame tables, whatever it is given later: the
+    /// baseline of a match that measures what they are worth (`match --tables`).
+    pub fn without_endgame(mut self) -> Searcher {
+        self.endgame = None;
+        self.endgame_allowed = false;
+        self
     }
 
     /// Plays with other weights of the heuristic (to measure them against the tuned ones).
@@ -85,15 +96,15 @@ impl Searcher {
         }
     }
 
-    /// Uses exact Kalah endgame tables (for the rules they were built for).
+    /// Uses endgame tables (for the rules they were built for).
     pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Searcher {
-        self.endgame = Some(table);
+        self.set_endgame(Some(table));
         self
     }
 
-    /// Uses (or stops using, with `None`) exact Kalah endgame tables.
+    /// Uses (or stops using, with `None`) endgame tables.
     pub fn set_endgame(&mut self, table: Option<Arc<EndgameTable>>) {
-        self.endgame = table;
+        self.endgame = table.filter(|_| self.endgame_allowed);
     }
 
     /// The positions of the game so far (for Oware's rule 8: a line of play that
@@ -348,7 +359,7 @@ impl Run<'_> {
         if self.clock.should_stop(self.nodes) {
             return 0;
         }
-        let (lower, upper) = value_bounds(pos);
+        let (mut lower, mut upper) = value_bounds(pos);
         if lower >= beta {
             return lower;
         }
@@ -363,8 +374,19 @@ impl Run<'_> {
             return final_value(&ended, pos.side_to_move());
         }
         if let Some(table) = &self.endgame {
-            if let Some(v) = table.value(pos) {
-                return store_difference(pos) + v;
+            // Proven bounds (exact in Kalah; in Oware exact for a few percent of the
+            // entries, as cycles leave the rest open): they narrow the node's, and end
+            // it when they meet or fall outside the window.
+            if let Some((lo, hi)) = table.bounds(pos) {
+                let base = store_difference(pos);
+                lower = lower.max(base + lo);
+                upper = upper.min(base + hi);
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
             }
         }
         if depth == 0 {

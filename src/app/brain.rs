@@ -50,8 +50,9 @@ pub trait Brain: Send + Sync + 'static {
         cancel: &AtomicBool,
     ) -> Option<Vec<MoveReview>> {
         let mut searcher = Searcher::new(REVIEW_TABLE_MEGABYTES);
-        // Kalah's exact tables make its last third exact; they are built here (on the
-        // review's thread, behind its progress bar) if no game has built them yet.
+        // Kalah's exact tables make its last third exact, Oware's bounds end some of its
+        // searches early; they are built here (on the review's thread, behind its
+        // progress bar) if no game has built them yet.
         searcher.set_endgame(EndgameTable::shared(game.rules()));
         let limits = Limits {
             cancel: Some(cancel),

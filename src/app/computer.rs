@@ -107,15 +107,15 @@ impl Brain for Computer {
             ..Limits::default()
         };
         self.with_searcher(game, |searcher| {
-            // Kalah's exact tables help when the expert has built them; building them
+            // The endgame tables help when the expert has built them; building them
             // here would take longer than a hint may.
             searcher.set_endgame(EndgameTable::if_built(game.position().rules()));
             searcher.advise(game.history(), &limits)
         })
     }
 
-    /// The expert's Kalah endgame tables are built on a thread of their own (seconds,
-    /// once a run); its moves search without them until they are ready.
+    /// The expert's endgame tables (Kalah and Oware) are built on a thread of their own
+    /// (seconds, once a run); its moves search without them until they are ready.
     fn prepare(&self, rules: Rules, level: Difficulty) {
         if level != Difficulty::Expert || EndgameTable::if_built(rules).is_some() {
             return;

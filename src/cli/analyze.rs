@@ -22,8 +22,8 @@ pub struct AnalyzeArgs {
     /// Transposition table size, 1 to 16384 MB.
     #[arg(long, value_name = "MB", value_parser = values::hash_mb, default_value_t = ANALYZE_HASH_MB)]
     hash: usize,
-    /// Kalah endgame tables for boards of up to N seeds, 0 to 20 [default: none: building
-    /// them takes longer than a short analysis].
+    /// Endgame tables (Kalah and Oware) for boards of up to N seeds, 0 to 20, Oware at
+    /// most 12 [default: none: building them takes longer than a short analysis].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
     /// The heuristic's weights: tuned, hand (the baseline before tuning) or eight

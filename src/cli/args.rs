@@ -1,6 +1,7 @@
 //! The flags every `mancala-cli` subcommand takes: the rules and the game record.
 
 use super::values::{self, VariantName};
+use crate::ai::EndgameTable;
 use crate::engine::{Game, Position, RecordError, Rules, RulesError, Side, Variant};
 use clap::Args;
 
@@ -85,22 +86,31 @@ fn flag_error(error: RulesError) -> CliError {
     CliError(format!("{flag}: {error}"))
 }
 
+/// The largest Oware table `--tables` builds: 12 seeds, 33 million positions in 65 MB
+/// (Oware's entries hold two bounds for every distance of the mover's store from half).
+pub const MAX_OWARE_TABLE_SEEDS: u32 = 12;
+
 /// The endgame tables `--tables` asks for under `rules`: `default` when the flag is
-/// absent; tables exist for Kalah only, so asking for them elsewhere is an error rather
-/// than a flag silently ignored.
+/// absent. Tables exist for Kalah and Oware on six houses, so asking for them elsewhere
+/// is an error rather than a flag silently ignored.
 pub fn table_seeds(
     asked: Option<u32>,
     default: Option<u32>,
     rules: Rules,
 ) -> Result<Option<u32>, CliError> {
-    let kalah = rules.variant() == Variant::Kalah;
+    let covered = EndgameTable::covers(rules);
     match asked {
-        Some(seeds) if seeds > 0 && !kalah => Err(CliError(format!(
-            "--tables: endgame tables exist for Kalah only, not {}",
+        Some(seeds) if seeds > 0 && !covered => Err(CliError(format!(
+            "--tables: endgame tables exist for Kalah and Oware on six houses, not for {}",
             rules.variant()
         ))),
+        Some(seeds) if rules.variant() == Variant::Oware && seeds > MAX_OWARE_TABLE_SEEDS => {
+            Err(CliError(format!(
+                "--tables: Oware tables go up to {MAX_OWARE_TABLE_SEEDS} seeds, not {seeds}"
+            )))
+        }
         Some(0) => Ok(None),
         Some(seeds) => Ok(Some(seeds)),
-        None => Ok(default.filter(|_| kalah)),
+        None => Ok(default.filter(|_| covered)),
     }
 }

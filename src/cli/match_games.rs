@@ -41,6 +41,9 @@ pub struct MatchArgs {
     /// The heuristic each side plays with, A,B: tuned, hand or weights (as analyze --eval).
     #[arg(long, value_name = "A,B", value_parser = values::eval_pair, default_value = "tuned,tuned", allow_hyphen_values = true)]
     evals: (Eval, Eval),
+    /// Whether each side's expert uses the endgame tables, A,B: on or off.
+    #[arg(long, value_name = "A,B", value_parser = values::switch_pair, default_value = "on,on")]
+    tables: (bool, bool),
     /// Games to play, 1 to 100000 (rounded up to pairs: each opening with both colours).
     #[arg(long, value_name = "N", value_parser = values::match_games, default_value_t = 20)]
     games: u32,
@@ -62,9 +65,21 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let (a, b) = args.levels;
     let start = *args.game.game()?.position();
     let (eval_a, eval_b) = args.evals;
+    let (tables_a, tables_b) = args.tables;
     let tally = play_match(
         start,
-        [(a, eval_a), (b, eval_b)],
+        [
+            Player {
+                level: a,
+                eval: eval_a,
+                tables: tables_a,
+            },
+            Player {
+                level: b,
+                eval: eval_b,
+                tables: tables_b,
+            },
+        ],
         args.games,
         args.seed,
         args.time_scale,
@@ -75,6 +90,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             json!({
                 "a": a.name(), "b": b.name(), "games": tally.games(),
                 "a_eval": eval_a.to_string(), "b_eval": eval_b.to_string(),
+                "a_tables": tables_a, "b_tables": tables_b,
                 "a_wins": tally.a_wins, "b_wins": tally.b_wins, "draws": tally.draws,
                 "a_score": tally.score(),
                 "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
@@ -94,23 +110,40 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// One side of a match.
+#[derive(Clone, Copy, Debug)]
+pub struct Player {
+    pub level: Level,
+    /// The weights its heuristic plays with.
+    pub eval: Eval,
+    /// Does its expert use the endgame tables?
+    pub tables: bool,
+}
+
 /// Plays `games` games (rounded up to pairs): each opening twice, A as South then as
-/// North; each player is a level and the weights its heuristic plays with.
+/// North.
 pub fn play_match(
     start: Position,
-    players: [(Level, Eval); 2],
+    players: [Player; 2],
     games: u32,
     seed: u64,
     time_scale: f64,
 ) -> Tally {
     let mut rng = StdRng::seed_from_u64(seed);
-    let levels = players.map(|(level, _)| level);
-    if levels.contains(&Level::Expert) {
+    let levels = players.map(|p| p.level);
+    if players.iter().any(|p| p.level == Level::Expert && p.tables) {
         // The expert plays with the endgame tables once built; built here, before the
         // games, every expert move of the match has them.
         let _ = crate::ai::EndgameTable::shared(start.rules());
     }
-    let mut searchers = players.map(|(_, eval)| Searcher::new(32).with_eval(eval));
+    let mut searchers = players.map(|p| {
+        let searcher = Searcher::new(32).with_eval(p.eval);
+        if p.tables {
+            searcher
+        } else {
+            searcher.without_endgame()
+        }
+    });
     let mut tally = Tally::default();
     for _ in 0..games.div_ceil(2) {
         let opening = random_opening(start, &mut rng);

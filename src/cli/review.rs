@@ -10,8 +10,7 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{review, EndgameTable, Limits, ReviewBudget, Searcher, DEFAULT_TABLE_SEEDS};
-use crate::engine::Variant;
+use crate::ai::{review, EndgameTable, Limits, ReviewBudget, Searcher};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -41,12 +40,10 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
     let game = args.game.game()?;
     let rules = game.position().rules();
     let mut searcher = Searcher::new(REVIEW_HASH_MB);
-    if rules.variant() == Variant::Kalah {
-        // The app's tables: they make the last third or so of a Kalah game exact.
-        searcher.set_endgame(Some(Arc::new(EndgameTable::build(
-            rules,
-            DEFAULT_TABLE_SEEDS,
-        ))));
+    if let Some(seeds) = EndgameTable::default_seeds(rules) {
+        // The app's tables: they make the last third or so of a Kalah game exact; in
+        // Oware their bounds end some searches of the last few seeds early.
+        searcher.set_endgame(Some(Arc::new(EndgameTable::build(rules, seeds))));
     }
     let budget = ReviewBudget {
         per_position: Duration::from_millis(args.movetime),

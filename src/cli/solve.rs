@@ -3,6 +3,7 @@
 use super::args::{CliError, GameArgs};
 use super::values;
 use crate::ai::{EndgameTable, Limits, Searcher};
+use crate::engine::Variant;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,6 +16,10 @@ const SOLVER_HASH_MB: usize = 256;
 /// Seeds on the board covered by the solver's Kalah endgame tables.
 const SOLVER_TABLE_SEEDS: u32 = 16;
 
+/// Seeds on the board covered by the solver's Oware endgame tables: the app's size, 13 MB
+/// built in about 10 s (12 seeds would take 65 MB and far longer).
+const SOLVER_OWARE_TABLE_SEEDS: u32 = 10;
+
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// Give up after this long, 1 to 3600000 ms [default: no limit].
@@ -26,8 +31,8 @@ pub struct SolveArgs {
     /// Transposition table size, 1 to 16384 MB.
     #[arg(long, value_name = "MB", value_parser = values::hash_mb, default_value_t = SOLVER_HASH_MB)]
     hash: usize,
-    /// Kalah endgame tables for boards of up to N seeds, 0 to 20 (0: none)
-    /// [default: 16 for Kalah].
+    /// Endgame tables (Kalah and Oware) for boards of up to N seeds, 0 to 20, Oware at
+    /// most 12 (0: none) [default: 16 for Kalah, 10 for Oware].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
     /// Print one JSON object: {"value":v,"best":m,"nodes":n,"seconds":t}.
@@ -50,7 +55,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     searcher.set_history(game.history());
     // The default tables are larger than the app's: 30 MB built in seconds saves a third
     // of the nodes of a full solve.
-    let table = super::args::table_seeds(args.tables, Some(SOLVER_TABLE_SEEDS), pos.rules())?
+    let default = match pos.rules().variant() {
+        Variant::Oware => SOLVER_OWARE_TABLE_SEEDS,
+        _ => SOLVER_TABLE_SEEDS,
+    };
+    let table = super::args::table_seeds(args.tables, Some(default), pos.rules())?
         .map(|seeds| Arc::new(EndgameTable::build(pos.rules(), seeds)));
     searcher.set_endgame(table);
     if pos.is_over() {

@@ -163,6 +163,19 @@ pub fn eval_pair(text: &str) -> Result<(Eval, Eval), String> {
     Ok((a.trim().parse()?, b.trim().parse()?))
 }
 
+/// Two switches, A,B, each on or off (`match --tables`).
+pub fn switch_pair(text: &str) -> Result<(bool, bool), String> {
+    let switch = |word: &str| match word.trim() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("expected on or off, not '{other}'")),
+    };
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| format!("takes two switches, A,B (e.g. on,off), not '{text}'"))?;
+    Ok((switch(a)?, switch(b)?))
+}
+
 pub fn tune_games(text: &str) -> Result<u32, String> {
     whole(text, "games", 1..=1_000_000, "")
 }

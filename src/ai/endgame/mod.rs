@@ -1,0 +1,142 @@
+//! Endgame tables: what the side to move gains from the seeds left on the board, for
+//! every position with few of them, so that a search stops there instead of guessing.
+//! Kalah's are exact ([`kalah`]). Oware's hold proven bounds that meet for a few percent
+//! of the positions only: a line that circles until rule 8 ends it has a value that
+//! depends on the way it was reached, so what holds whatever the history is a range
+//! ([`oware`]).
+
+mod boards;
+mod kalah;
+mod oware;
+
+use crate::engine::{GrandSlam, Position, Rules, Variant};
+use kalah::KalahTable;
+use oware::OwareTable;
+use std::sync::{Arc, OnceLock};
+
+/// The Kalah table the app builds by itself: 14 seeds, 9.7 MB, a few seconds.
+pub const DEFAULT_TABLE_SEEDS: u32 = 14;
+
+/// The Oware table the app builds by itself: 10 seeds, 6.6 million positions in 13 MB.
+pub const DEFAULT_OWARE_TABLE_SEEDS: u32 = 10;
+
+pub struct EndgameTable(Kind);
+
+enum Kind {
+    Kalah(KalahTable),
+    Oware(OwareTable),
+}
+
+impl EndgameTable {
+    /// Are there tables for `rules`? Kalah and Oware on six houses.
+    pub fn covers(rules: Rules) -> bool {
+        matches!(rules.variant(), Variant::Kalah | Variant::Oware) && rules.houses() == 6
+    }
+
+    /// The size the app builds for `rules`, if tables cover them.
+    pub fn default_seeds(rules: Rules) -> Option<u32> {
+        match rules.variant() {
+            _ if !Self::covers(rules) => None,
+            Variant::Oware => Some(DEFAULT_OWARE_TABLE_SEEDS),
+            _ => Some(DEFAULT_TABLE_SEEDS),
+        }
+    }
+
+    /// Builds the table for boards of up to `max_seeds` seeds under `rules`, which
+    /// tables must cover ([`EndgameTable::covers`]).
+    pub fn build(rules: Rules, max_seeds: u32) -> EndgameTable {
+        assert!(Self::covers(rules), "no endgame tables for {rules:?}");
+        EndgameTable(match rules.variant() {
+            Variant::Oware => Kind::Oware(OwareTable::build(rules, max_seeds)),
+            _ => Kind::Kalah(KalahTable::build(rules, max_seeds)),
+        })
+    }
+
+    /// The table for `rules`, built at first need and shared afterwards; a caller that
+    /// comes while another builds it waits for that build (one build, never two).
+    /// `None` for rules it does not cover. This takes seconds the first time: a move or
+    /// a hint must not wait for it (they use [`EndgameTable::if_built`] and let a
+    /// thread of their own call this).
+    pub fn shared(rules: Rules) -> Option<Arc<EndgameTable>> {
+        let slot = Self::slot(rules)?;
+        let seeds = Self::default_seeds(rules)?;
+        Some(Arc::clone(
+            slot.get_or_init(|| Arc::new(EndgameTable::build(rules, seeds))),
+        ))
+    }
+
+    /// The shared table for `rules` if it has been built; never builds one and never
+    /// waits for a build under way.
+    pub fn if_built(rules: Rules) -> Option<Arc<EndgameTable>> {
+        Self::slot(rules)?.get().cloned()
+    }
+
+    /// The shared slot of `rules`' table: one per option that changes the values
+    /// (Kalah's empty capture, Oware's grand slam).
+    fn slot(rules: Rules) -> Option<&'static OnceLock<Arc<EndgameTable>>> {
+        static TABLES: [OnceLock<Arc<EndgameTable>>; 5] = [const { OnceLock::new() }; 5];
+        if !Self::covers(rules) {
+            return None;
+        }
+        let at = match rules.variant() {
+            Variant::Oware => {
+                2 + GrandSlam::ALL
+                    .iter()
+                    .position(|&g| g == rules.grand_slam())
+                    .expect("every grand-slam option is listed")
+            }
+            _ => rules.empty_capture() as usize,
+        };
+        Some(&TABLES[at])
+    }
+
+    pub fn max_seeds(&self) -> u32 {
+        match &self.0 {
+            Kind::Kalah(t) => t.max_seeds(),
+            Kind::Oware(t) => t.max_seeds(),
+        }
+    }
+
+    /// Positions in the table.
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Kind::Kalah(t) => t.len(),
+            Kind::Oware(t) => t.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Positions whose value the table knows exactly, whatever came before them.
+    pub fn exact_len(&self) -> usize {
+        match &self.0 {
+            Kind::Kalah(t) => t.len(),
+            Kind::Oware(t) => t.exact_entries(),
+        }
+    }
+
+    /// Bounds `(lower, upper)` on what the side to move in `pos` gains from the seeds
+    /// left on the board under perfect play (add the store difference to get bounds on
+    /// the final result), if the table covers `pos`; equal when the value is exact.
+    /// They hold whatever the game's history, as long as `pos` itself does not repeat
+    /// an earlier position (Oware rule 8 ends the game there).
+    #[inline]
+    pub fn bounds(&self, pos: &Position) -> Option<(i32, i32)> {
+        match &self.0 {
+            Kind::Kalah(t) => t.value(pos).map(|v| (v, v)),
+            Kind::Oware(t) => t.bounds(pos),
+        }
+    }
+
+    /// Starts loading the entry of `pos` (if the table covers it) into the cache, so
+    /// that siblings' lookups overlap.
+    #[inline]
+    pub(crate) fn prefetch(&self, pos: &Position) {
+        match &self.0 {
+            Kind::Kalah(t) => t.prefetch(pos),
+            Kind::Oware(t) => t.prefetch(pos),
+        }
+    }
+}
