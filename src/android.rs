@@ -13,6 +13,7 @@
 
 use crate::app::{App, Computer};
 use crate::platform::locale::android_locale;
+use crate::store::TableCache;
 use crate::AppWindow;
 use slint::android::android_activity::{AndroidApp, MainEvent, PollEvent};
 use slint::ComponentHandle;
@@ -54,7 +55,11 @@ fn run(android: AndroidApp) -> Result<(), Box<dyn Error>> {
         .internal_data_path()
         .ok_or("Android gave the app no internal data folder")?;
     let window = AppWindow::new()?;
-    let started = App::new(&window, data_dir, Arc::new(Computer::default()));
+    // Endgame tables built in one run are read back in the next (seconds saved).
+    let computer = Arc::new(Computer::with_table_cache(TableCache::new(
+        data_dir.join("tables"),
+    )));
+    let started = App::new(&window, data_dir, computer);
     started.set_system_locales(vec![locale.borrow().clone()]);
     // Back pressed on the home screen inside the UI: ending the event loop returns from
     // android_main, and android-activity then finishes the activity.

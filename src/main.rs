@@ -6,6 +6,7 @@
 //! measuring start-up in a script).
 
 use mancala::app::{App, Computer};
+use mancala::store::TableCache;
 use mancala::AppWindow;
 use slint::ComponentHandle;
 use std::sync::Arc;
@@ -20,7 +21,11 @@ fn main() -> Result<(), slint::PlatformError> {
         std::process::exit(1);
     };
     let window = AppWindow::new()?;
-    let app = App::new(&window, data_dir, Arc::new(Computer::default()));
+    // Endgame tables built in one run are read back in the next (seconds saved).
+    let computer = Arc::new(Computer::with_table_cache(TableCache::new(
+        data_dir.join("tables"),
+    )));
+    let app = App::new(&window, data_dir, computer);
     app.on_leave(|| {
         let _ = slint::quit_event_loop();
     });

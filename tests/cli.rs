@@ -511,3 +511,36 @@ fn review_grades_every_move_of_the_record_in_the_contract_shape() {
         [0, 0, 1]
     );
 }
+
+/// `--table-cache DIR` writes the table the first time, reads it back the next (the
+/// same answer), and a damaged file there is rebuilt, not trusted.
+#[test]
+fn analyze_keeps_its_endgame_table_in_the_cache_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tables");
+    let cache = cache.to_str().unwrap();
+    let args = [
+        "analyze",
+        "--variant",
+        "oware",
+        "--depth",
+        "8",
+        "--tables",
+        "6",
+        "--table-cache",
+        cache,
+        "--json",
+    ];
+    let first = json(&args);
+    let files: Vec<_> = std::fs::read_dir(cache).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1, "one table file");
+    let file = files[0].path();
+    let written = std::fs::read(&file).unwrap();
+    assert!(written.len() > 100_000, "{} bytes", written.len());
+    let again = json(&args);
+    assert_eq!((&again["best"], &again["score"]), (&first["best"], &first["score"]));
+    std::fs::write(&file, b"damaged").unwrap();
+    let rebuilt = json(&args);
+    assert_eq!(rebuilt["best"], first["best"]);
+    assert_eq!(std::fs::read(&file).unwrap(), written, "rebuilt and written again");
+}

@@ -7,6 +7,7 @@ use crate::ai::{review, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, 
 use crate::engine::{Game, House, Rules};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The review's time per position the solver does not reach (the budget of
@@ -26,10 +27,18 @@ pub trait Brain: Send + Sync + 'static {
     fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice>;
 
     /// A game of `rules` is on the game screen with the computer at `level`: what that
-    /// level needs and takes seconds to make (Kalah's endgame tables, for the expert) is
+    /// level needs and takes seconds to make (the endgame tables, for the expert) is
     /// made now, on a thread of its own, and the moves go on without it until it is
     /// ready. Called on the UI thread, often: it must return at once.
     fn prepare(&self, _rules: Rules, _level: Difficulty) {}
+
+    /// The shared endgame table of `rules` (if there are tables for them), made now if
+    /// no one has made it yet: seconds, so only on a thread that may wait (a review's,
+    /// or the one `prepare` starts). The default builds it; the app's player reads it
+    /// from its cache folder when an earlier run left it there.
+    fn endgame_table(&self, rules: Rules) -> Option<Arc<EndgameTable>> {
+        EndgameTable::shared(rules)
+    }
 
     /// Every legal move of the side to move valued, for the coach: what the person's
     /// move gave up against the best one. A small budget (a few hundred milliseconds),
@@ -53,7 +62,7 @@ pub trait Brain: Send + Sync + 'static {
         // Kalah's exact tables make its last third exact, Oware's bounds end some of its
         // searches early; they are built here (on the review's thread, behind its
         // progress bar) if no game has built them yet.
-        searcher.set_endgame(EndgameTable::shared(game.rules()));
+        searcher.set_endgame(self.endgame_table(game.rules()));
         let limits = Limits {
             cancel: Some(cancel),
             ..Limits::default()

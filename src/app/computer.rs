@@ -4,8 +4,9 @@ use super::brain::Brain;
 use crate::ai::{Advice, EndgameTable, Level, Limits, Searcher};
 use crate::engine::{Game, House, Rules};
 use crate::players::Difficulty;
+use crate::store::TableCache;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Duration;
 
 /// How long a hint may think, all its moves together: long enough to be good, short
@@ -33,6 +34,8 @@ pub struct Computer {
     coach: Mutex<Option<Searcher>>,
     /// The rules whose endgame tables a thread was started to build.
     tables_started: Mutex<Vec<Rules>>,
+    /// Where built endgame tables are kept for the next run (none: built every run).
+    table_cache: Option<TableCache>,
 }
 
 impl Default for Computer {
@@ -41,11 +44,21 @@ impl Default for Computer {
             searcher: Mutex::new(Searcher::new(TABLE_MEGABYTES)),
             coach: Mutex::new(None),
             tables_started: Mutex::new(Vec::new()),
+            table_cache: None,
         }
     }
 }
 
 impl Computer {
+    /// A computer player that keeps the endgame tables it builds in `cache`, and reads
+    /// them from there in later runs instead of building them again.
+    pub fn with_table_cache(cache: TableCache) -> Computer {
+        Computer {
+            table_cache: Some(cache),
+            ..Computer::default()
+        }
+    }
+
     /// Runs `search` with the kept searcher, or with a fresh one while a cancelled search
     /// still holds it (the expert's first move builds endgame tables, which it does not
     /// interrupt), so a new search never waits for an old one.
@@ -128,13 +141,18 @@ impl Brain for Computer {
             return;
         }
         started.push(rules);
+        let cache = self.table_cache.clone();
         let build = std::thread::Builder::new()
             .name("endgame-tables".into())
-            .spawn(move || EndgameTable::shared(rules));
+            .spawn(move || shared_table(cache.as_ref(), rules));
         if let Err(e) = build {
             // The expert still plays, without the tables.
             eprintln!("mancala: cannot start building the endgame tables: {e}");
         }
+    }
+
+    fn endgame_table(&self, rules: Rules) -> Option<Arc<EndgameTable>> {
+        shared_table(self.table_cache.as_ref(), rules)
     }
 
     fn coach(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
@@ -156,6 +174,17 @@ impl Brain for Computer {
         searcher.set_endgame(EndgameTable::if_built(game.position().rules()));
         searcher.set_history(game.history());
         searcher.advise(game.history(), &limits)
+    }
+}
+
+/// The shared table of `rules`, read from `cache` (or built and kept there) if none
+/// has been made yet in this run.
+fn shared_table(cache: Option<&TableCache>, rules: Rules) -> Option<Arc<EndgameTable>> {
+    match cache {
+        Some(cache) => {
+            EndgameTable::shared_with(rules, |rules, seeds| cache.load_or_build(rules, seeds))
+        }
+        None => EndgameTable::shared(rules),
     }
 }
 

@@ -2,8 +2,9 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{describe, EndgameTable, Eval, Limits, Searcher};
+use crate::ai::{describe, Eval, Limits, Searcher};
 use serde_json::json;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +27,10 @@ pub struct AnalyzeArgs {
     /// most 12 [default: none: building them takes longer than a short analysis].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
+    /// Keep the endgame tables in DIR: read them from there when an earlier run left
+    /// them, else build them and write them there [default: build them every run].
+    #[arg(long, value_name = "DIR")]
+    table_cache: Option<PathBuf>,
     /// The heuristic's weights: tuned, hand (the baseline before tuning) or eight
     /// integers separated by ':' (docs/cli.md).
     #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
@@ -48,7 +53,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let mut searcher = Searcher::new(args.hash).with_eval(args.eval);
     searcher.set_history(game.history());
     if let Some(seeds) = super::args::table_seeds(args.tables, None, pos.rules())? {
-        searcher.set_endgame(Some(Arc::new(EndgameTable::build(pos.rules(), seeds))));
+        let table = super::args::endgame_table(pos.rules(), seeds, args.table_cache.as_deref());
+        searcher.set_endgame(Some(Arc::new(table)));
     }
     let result = searcher
         .search(pos, &limits)

@@ -3,7 +3,9 @@
 use super::values::{self, VariantName};
 use crate::ai::EndgameTable;
 use crate::engine::{Game, Position, RecordError, Rules, RulesError, Side, Variant};
+use crate::store::TableCache;
 use clap::Args;
+use std::path::Path;
 
 /// A failed command: the message goes to stderr and the process exits non-zero.
 #[derive(Debug)]
@@ -84,6 +86,15 @@ fn flag_error(error: RulesError) -> CliError {
         _ => "--rule",
     };
     CliError(format!("{flag}: {error}"))
+}
+
+/// The endgame table of boards of up to `seeds` seeds under `rules`: read from (or
+/// built and kept in) the folder `cache` when one is given, else built.
+pub fn endgame_table(rules: Rules, seeds: u32, cache: Option<&Path>) -> EndgameTable {
+    match cache {
+        Some(dir) => TableCache::new(dir).load_or_build(rules, seeds),
+        None => EndgameTable::build(rules, seeds),
+    }
 }
 
 /// The largest Oware table `--tables` builds: 12 seeds, 33 million positions in 65 MB

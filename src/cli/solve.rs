@@ -2,9 +2,10 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{EndgameTable, Limits, Searcher};
+use crate::ai::{Limits, Searcher};
 use crate::engine::Variant;
 use serde_json::json;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,10 @@ pub struct SolveArgs {
     /// most 12 (0: none) [default: 16 for Kalah, 10 for Oware].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
+    /// Keep the endgame tables in DIR: read them from there when an earlier run left
+    /// them, else build them and write them there [default: build them every run].
+    #[arg(long, value_name = "DIR")]
+    table_cache: Option<PathBuf>,
     /// Print one JSON object: {"value":v,"best":m,"nodes":n,"seconds":t}.
     #[arg(long)]
     json: bool,
@@ -59,8 +64,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         Variant::Oware => SOLVER_OWARE_TABLE_SEEDS,
         _ => SOLVER_TABLE_SEEDS,
     };
-    let table = super::args::table_seeds(args.tables, Some(default), pos.rules())?
-        .map(|seeds| Arc::new(EndgameTable::build(pos.rules(), seeds)));
+    let table = super::args::table_seeds(args.tables, Some(default), pos.rules())?.map(|seeds| {
+        let cache = args.table_cache.as_deref();
+        Arc::new(super::args::endgame_table(pos.rules(), seeds, cache))
+    });
     searcher.set_endgame(table);
     if pos.is_over() {
         return Err(CliError(

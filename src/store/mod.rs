@@ -11,6 +11,7 @@ mod recent_games;
 mod saved_game;
 mod settings;
 mod stats;
+mod table_cache;
 mod trouble;
 
 pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
@@ -20,6 +21,7 @@ pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
 pub use stats::{Stats, StatsRow, MAX_COUNT};
+pub use table_cache::TableCache;
 pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load

@@ -32,18 +32,7 @@ impl KalahTable {
     pub(super) fn build(rules: Rules, max_seeds: u32) -> KalahTable {
         assert_eq!(rules.variant(), Variant::Kalah);
         let max = max_seeds as usize;
-        let boards = BoardIndex::new(max_seeds);
-        let mut offsets = vec![0usize; max + 2];
-        for n in 0..=max {
-            offsets[n + 1] = offsets[n] + boards.count(n);
-        }
-        let mut table = KalahTable {
-            empty_capture: rules.empty_capture(),
-            max_seeds,
-            boards,
-            values: vec![UNKNOWN; offsets[max + 1]],
-            offsets,
-        };
+        let mut table = KalahTable::with_entries(rules, max_seeds, |len| vec![UNKNOWN; len]);
         let rules = Rules::new(Variant::Kalah).with_empty_capture(rules.empty_capture());
         for n in 0..=max {
             let mut board = first_board(n);
@@ -55,6 +44,48 @@ impl KalahTable {
             }
         }
         table
+    }
+
+    /// The table of `rules` and `max_seeds` holding `values` (read back from
+    /// [`KalahTable::entries`]), if they are as many as it has and all in range.
+    pub(super) fn from_entries(rules: Rules, max_seeds: u32, values: Vec<i8>) -> Option<Self> {
+        let table = KalahTable::with_entries(rules, max_seeds, |_| values);
+        let in_range = |n: usize| {
+            let range = -(n as i8)..=n as i8;
+            table.values[table.offsets[n]..table.offsets[n + 1]]
+                .iter()
+                .all(|v| range.contains(v))
+        };
+        let complete = table.values.len() == *table.offsets.last()?;
+        (complete && (0..=max_seeds as usize).all(in_range)).then_some(table)
+    }
+
+    /// The table's layout for boards of up to `max_seeds` seeds, with the values
+    /// `values(len)` gives.
+    fn with_entries(rules: Rules, max_seeds: u32, values: impl FnOnce(usize) -> Vec<i8>) -> Self {
+        let max = max_seeds as usize;
+        let boards = BoardIndex::new(max_seeds);
+        let mut offsets = vec![0usize; max + 2];
+        for n in 0..=max {
+            offsets[n + 1] = offsets[n] + boards.count(n);
+        }
+        KalahTable {
+            empty_capture: rules.empty_capture(),
+            max_seeds,
+            boards,
+            values: values(offsets[max + 1]),
+            offsets,
+        }
+    }
+
+    /// The rules the table holds values for (Kalah, with its empty-capture option).
+    pub(super) fn rules(&self) -> Rules {
+        Rules::new(Variant::Kalah).with_empty_capture(self.empty_capture)
+    }
+
+    /// Every value, board by board (what a cached file keeps).
+    pub(super) fn entries(&self) -> &[i8] {
+        &self.values
     }
 
     pub(super) fn max_seeds(&self) -> u32 {

@@ -6,10 +6,11 @@
 //! ([`oware`]).
 
 mod boards;
+mod encoding;
 mod kalah;
 mod oware;
 
-use crate::engine::{GrandSlam, Position, Rules, Variant};
+use crate::engine::{Position, Rules, Variant};
 use kalah::KalahTable;
 use oware::OwareTable;
 use std::sync::{Arc, OnceLock};
@@ -58,10 +59,20 @@ impl EndgameTable {
     /// a hint must not wait for it (they use [`EndgameTable::if_built`] and let a
     /// thread of their own call this).
     pub fn shared(rules: Rules) -> Option<Arc<EndgameTable>> {
+        Self::shared_with(rules, EndgameTable::build)
+    }
+
+    /// [`EndgameTable::shared`], with the table made by `make(rules, seeds)` the first
+    /// time (to read it from a file cache instead of building it, say); `make` must
+    /// return a table of those rules and seeds.
+    pub fn shared_with(
+        rules: Rules,
+        make: impl FnOnce(Rules, u32) -> EndgameTable,
+    ) -> Option<Arc<EndgameTable>> {
         let slot = Self::slot(rules)?;
         let seeds = Self::default_seeds(rules)?;
         Some(Arc::clone(
-            slot.get_or_init(|| Arc::new(EndgameTable::build(rules, seeds))),
+            slot.get_or_init(|| Arc::new(make(rules, seeds))),
         ))
     }
 
@@ -78,14 +89,11 @@ impl EndgameTable {
         if !Self::covers(rules) {
             return None;
         }
+        // Kalah's two options first, then Oware's three.
+        let option = encoding::option_byte(rules) as usize;
         let at = match rules.variant() {
-            Variant::Oware => {
-                2 + GrandSlam::ALL
-                    .iter()
-                    .position(|&g| g == rules.grand_slam())
-                    .expect("every grand-slam option is listed")
-            }
-            _ => rules.empty_capture() as usize,
+            Variant::Oware => 2 + option,
+            _ => option,
         };
         Some(&TABLES[at])
     }

@@ -72,25 +72,72 @@ impl OwareTable {
     pub(super) fn build(rules: Rules, max_seeds: u32) -> OwareTable {
         assert_eq!(rules.variant(), Variant::Oware);
         let max = max_seeds as usize;
-        let boards = BoardIndex::new(max_seeds);
-        let mut starts = vec![0usize; max + 2];
-        for n in 0..=max {
-            starts[n + 1] = starts[n] + boards.count(n) * (n + 1);
-        }
-        let entries = starts[max + 1];
-        let mut table = OwareTable {
-            grand_slam: rules.grand_slam(),
-            max_seeds,
-            boards,
-            starts,
-            lower: vec![0; entries],
-            upper: vec![0; entries],
-        };
+        let mut table =
+            OwareTable::with_entries(rules, max_seeds, |len| (vec![0; len], vec![0; len]));
         let rules = Rules::new(Variant::Oware).with_grand_slam(rules.grand_slam());
         for n in 0..=max {
             table.build_layer(rules, n);
         }
         table
+    }
+
+    /// The table of `rules` and `max_seeds` holding `lower` and `upper` (read back from
+    /// [`OwareTable::entries`]), if they are as many as it has and every pair is a
+    /// range within what the seeds on its board allow.
+    pub(super) fn from_entries(
+        rules: Rules,
+        max_seeds: u32,
+        lower: Vec<i8>,
+        upper: Vec<i8>,
+    ) -> Option<Self> {
+        let table = OwareTable::with_entries(rules, max_seeds, |_| (lower, upper));
+        let entries = *table.starts.last()?;
+        if table.lower.len() != entries || table.upper.len() != entries {
+            return None;
+        }
+        let in_range = |n: usize| {
+            let n8 = n as i8;
+            let layer = table.starts[n]..table.starts[n + 1];
+            table.lower[layer.clone()]
+                .iter()
+                .zip(&table.upper[layer])
+                .all(|(&lo, &hi)| -n8 <= lo && lo <= hi && hi <= n8)
+        };
+        (0..=max_seeds as usize).all(in_range).then_some(table)
+    }
+
+    /// The table's layout for up to `max_seeds` seeds, with the bounds `bounds(len)`
+    /// gives.
+    fn with_entries(
+        rules: Rules,
+        max_seeds: u32,
+        bounds: impl FnOnce(usize) -> (Vec<i8>, Vec<i8>),
+    ) -> Self {
+        let max = max_seeds as usize;
+        let boards = BoardIndex::new(max_seeds);
+        let mut starts = vec![0usize; max + 2];
+        for n in 0..=max {
+            starts[n + 1] = starts[n] + boards.count(n) * (n + 1);
+        }
+        let (lower, upper) = bounds(starts[max + 1]);
+        OwareTable {
+            grand_slam: rules.grand_slam(),
+            max_seeds,
+            boards,
+            starts,
+            lower,
+            upper,
+        }
+    }
+
+    /// The rules the table holds bounds for (Oware, with its grand-slam rule).
+    pub(super) fn rules(&self) -> Rules {
+        Rules::new(Variant::Oware).with_grand_slam(self.grand_slam)
+    }
+
+    /// Every entry's lower and upper bound (what a cached file keeps).
+    pub(super) fn entries(&self) -> (&[i8], &[i8]) {
+        (&self.lower, &self.upper)
     }
 
     pub(super) fn max_seeds(&self) -> u32 {

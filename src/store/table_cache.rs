@@ -1,0 +1,96 @@
+//! Endgame tables kept between runs in a folder of their own (`tables/` in the data
+//! folder): the first game that needs one builds it and writes it there, later runs
+//! read it back in milliseconds. A cache only: a file that is missing, of another
+//! build or damaged is simply rebuilt and replaced (it holds nothing a player made, so
+//! unlike the store's own files it is not moved aside), and a folder that cannot be
+//! written costs only the build.
+
+use super::atomic::write_atomic;
+use crate::ai::EndgameTable;
+use crate::engine::Rules;
+use std::fs;
+use std::path::PathBuf;
+
+/// The largest file read back: above the largest table `--tables` builds (Kalah's of
+/// 20 seeds, 226 MB), so that a stray huge file is never read into memory.
+const MAX_TABLE_BYTES: u64 = 512 << 20;
+
+#[derive(Clone, Debug)]
+pub struct TableCache {
+    dir: PathBuf,
+}
+
+impl TableCache {
+    /// A cache in `dir` (created at the first write).
+    pub fn new(dir: impl Into<PathBuf>) -> TableCache {
+        TableCache { dir: dir.into() }
+    }
+
+    /// The table of `rules` and `max_seeds` (which tables must cover): read from its
+    /// file when that holds it intact, else built and written for next time.
+    pub fn load_or_build(&self, rules: Rules, max_seeds: u32) -> EndgameTable {
+        let name = EndgameTable::file_name(rules, max_seeds)
+            .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
+        let path = self.dir.join(name);
+        let small_enough = fs::metadata(&path).is_ok_and(|m| m.len() <= MAX_TABLE_BYTES);
+        if small_enough {
+            if let Some(table) = fs::read(&path)
+                .ok()
+                .and_then(|bytes| EndgameTable::from_bytes(rules, max_seeds, &bytes))
+            {
+                return table;
+            }
+        }
+        let table = EndgameTable::build(rules, max_seeds);
+        let written =
+            fs::create_dir_all(&self.dir).and_then(|()| write_atomic(&path, &table.to_bytes()));
+        if let Err(e) = written {
+            // The table is still used; only the next run builds it again.
+            eprintln!(
+                "mancala: cannot keep the endgame table in {}: {e}",
+                path.display()
+            );
+        }
+        table
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+
+    #[test]
+    fn a_table_is_built_once_then_read_back_and_a_damaged_file_is_rebuilt() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path().join("tables"));
+        let rules = Rules::new(Variant::Oware);
+        let built = cache.load_or_build(rules, 5);
+        let path = dir
+            .path()
+            .join("tables")
+            .join(EndgameTable::file_name(rules, 5).unwrap());
+        let written = fs::read(&path).expect("the table was written");
+        assert_eq!(written, built.to_bytes());
+        // Read back: the same table, and the file left as it was.
+        assert_eq!(cache.load_or_build(rules, 5).to_bytes(), written);
+        // Damaged: rebuilt, and the file replaced by a sound one.
+        fs::write(&path, &written[..100]).unwrap();
+        assert_eq!(cache.load_or_build(rules, 5).to_bytes(), written);
+        assert_eq!(fs::read(&path).unwrap(), written);
+        // Another size has a file of its own.
+        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
+        assert_eq!(fs::read(&path).unwrap(), written);
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_written_still_gives_the_table() {
+        let dir = tempfile::tempdir().unwrap();
+        // A file where the folder should be: nothing can be written under it.
+        let blocked = dir.path().join("tables");
+        fs::write(&blocked, b"not a folder").unwrap();
+        let table = TableCache::new(&blocked).load_or_build(Rules::new(Variant::Kalah), 6);
+        assert_eq!(table.max_seeds(), 6);
+        assert_eq!(fs::read(&blocked).unwrap(), b"not a folder");
+    }
+}
