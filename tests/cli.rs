@@ -538,9 +538,16 @@ fn analyze_keeps_its_endgame_table_in_the_cache_folder() {
     let written = std::fs::read(&file).unwrap();
     assert!(written.len() > 100_000, "{} bytes", written.len());
     let again = json(&args);
-    assert_eq!((&again["best"], &again["score"]), (&first["best"], &first["score"]));
+    assert_eq!(
+        (&again["best"], &again["score"]),
+        (&first["best"], &first["score"])
+    );
     std::fs::write(&file, b"damaged").unwrap();
     let rebuilt = json(&args);
     assert_eq!(rebuilt["best"], first["best"]);
-    assert_eq!(std::fs::read(&file).unwrap(), written, "rebuilt and written again");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        written,
+        "rebuilt and written again"
+    );
 }
