@@ -251,6 +251,35 @@ fn endgame_table_matches_brute_force() {
     }
 }
 
+/// A build tells its progress for a bar: shares from 0 to 1 that never fall, many of
+/// them (a bar that moves), ending at 1; and the table is the same as without a bar.
+#[test]
+fn a_table_build_reports_rising_progress_to_the_end() {
+    for (rules, seeds) in [
+        (Rules::new(Variant::Kalah), 8),
+        (Rules::new(Variant::Oware), 6),
+    ] {
+        let mut reports = Vec::new();
+        let table = EndgameTable::build_reporting(rules, seeds, &mut |share| reports.push(share));
+        assert_eq!(
+            table.to_bytes(),
+            EndgameTable::build(rules, seeds).to_bytes()
+        );
+        assert!(reports.len() >= 50, "{rules:?}: {} reports", reports.len());
+        assert!(
+            reports.len() <= 5_000,
+            "{rules:?}: {} reports",
+            reports.len()
+        );
+        assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{rules:?}: fell");
+        assert!(reports.iter().all(|r| (0.0..=1.0).contains(r)));
+        assert_eq!(reports.last(), Some(&1.0));
+        // Halfway through the reports, the bar is neither empty nor nearly full.
+        let middle = reports[reports.len() / 2];
+        assert!((0.02..0.98).contains(&middle), "{rules:?}: {middle}");
+    }
+}
+
 /// Oware's tables hold proven bounds: the exact value (from the solver without tables,
 /// itself checked against brute force above) of random endgames of up to 3 seeds, with
 /// the stores anywhere below half, lies within them under every grand-slam rule, also

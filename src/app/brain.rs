@@ -32,6 +32,14 @@ pub trait Brain: Send + Sync + 'static {
     /// ready. Called on the UI thread, often: it must return at once.
     fn prepare(&self, _rules: Rules, _level: Difficulty) {}
 
+    /// How far what [`Brain::prepare`] started for `rules` has come, 0.0 to 1.0, while it
+    /// is being built (a bar on the game screen); `None` when nothing is being made for
+    /// them (never started, read back from a cache, or done). Called on the UI thread
+    /// with every frame of the game screen: it must return at once.
+    fn preparing(&self, _rules: Rules) -> Option<f32> {
+        None
+    }
+
     /// The shared endgame table of `rules` (if there are tables for them), made now if
     /// no one has made it yet: seconds, so only on a thread that may wait (a review's,
     /// or the one `prepare` starts). The default builds it; the app's player reads it

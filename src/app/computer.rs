@@ -32,8 +32,9 @@ pub struct Computer {
     searcher: Mutex<Searcher>,
     /// The coach's searcher, made the first time the coach looks at a move.
     coach: Mutex<Option<Searcher>>,
-    /// The rules whose endgame tables a thread was started to build.
-    tables_started: Mutex<Vec<Rules>>,
+    /// The endgame tables a thread was started to make, and how far each build has
+    /// come (shared with those threads).
+    table_builds: Arc<Mutex<Vec<TableBuild>>>,
     /// Where built endgame tables are kept for the next run (none: built every run).
     table_cache: Option<TableCache>,
 }
@@ -43,7 +44,7 @@ impl Default for Computer {
         Computer {
             searcher: Mutex::new(Searcher::new(TABLE_MEGABYTES)),
             coach: Mutex::new(None),
-            tables_started: Mutex::new(Vec::new()),
+            table_builds: Arc::default(),
             table_cache: None,
         }
     }
@@ -133,26 +134,39 @@ impl Brain for Computer {
         if level != Difficulty::Expert || EndgameTable::if_built(rules).is_some() {
             return;
         }
-        let mut started = self
-            .tables_started
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if started.contains(&rules) {
+        let mut builds = lock(&self.table_builds);
+        if builds.iter().any(|b| b.rules == rules) {
             return;
         }
-        started.push(rules);
+        builds.push(TableBuild { rules, done: None });
         let cache = self.table_cache.clone();
+        let progress = Arc::clone(&self.table_builds);
+        let mut report = move |share: f32| {
+            if let Some(build) = lock(&progress).iter_mut().find(|b| b.rules == rules) {
+                build.done = Some(share);
+            }
+        };
         let build = std::thread::Builder::new()
             .name("endgame-tables".into())
-            .spawn(move || shared_table(cache.as_ref(), rules));
+            .spawn(move || shared_table(cache.as_ref(), rules, &mut report));
         if let Err(e) = build {
             // The expert still plays, without the tables.
             eprintln!("mancala: cannot start building the endgame tables: {e}");
         }
     }
 
+    fn preparing(&self, rules: Rules) -> Option<f32> {
+        if EndgameTable::if_built(rules).is_some() {
+            return None;
+        }
+        lock(&self.table_builds)
+            .iter()
+            .find(|b| b.rules == rules)
+            .and_then(|b| b.done)
+    }
+
     fn endgame_table(&self, rules: Rules) -> Option<Arc<EndgameTable>> {
-        shared_table(self.table_cache.as_ref(), rules)
+        shared_table(self.table_cache.as_ref(), rules, &mut |_| {})
     }
 
     fn coach(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
@@ -177,15 +191,31 @@ impl Brain for Computer {
     }
 }
 
+/// One background build of endgame tables.
+struct TableBuild {
+    rules: Rules,
+    /// The share built so far; `None` until the build tells one (a table read back
+    /// from the cache never does).
+    done: Option<f32>,
+}
+
+/// The builds' list, also after a panic on a build's thread (the shares are plain
+/// numbers, sound whatever happened).
+fn lock(builds: &Mutex<Vec<TableBuild>>) -> std::sync::MutexGuard<'_, Vec<TableBuild>> {
+    builds.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The shared table of `rules`, read from `cache` (or built and kept there) if none
-/// has been made yet in this run.
-fn shared_table(cache: Option<&TableCache>, rules: Rules) -> Option<Arc<EndgameTable>> {
-    match cache {
-        Some(cache) => {
-            EndgameTable::shared_with(rules, |rules, seeds| cache.load_or_build(rules, seeds))
-        }
-        None => EndgameTable::shared(rules),
-    }
+/// has been made yet in this run; a build tells `report` how far it has come.
+fn shared_table(
+    cache: Option<&TableCache>,
+    rules: Rules,
+    report: &mut dyn FnMut(f32),
+) -> Option<Arc<EndgameTable>> {
+    EndgameTable::shared_with(rules, |rules, seeds| match cache {
+        Some(cache) => cache.load_or_build_reporting(rules, seeds, report),
+        None => EndgameTable::build_reporting(rules, seeds, report),
+    })
 }
 
 #[cfg(test)]
@@ -247,22 +277,26 @@ mod tests {
         // The game screen's call: the tables are built on a thread of their own and
         // shared once done; lower levels never ask for them.
         computer.prepare(rules, Difficulty::Strong);
-        assert!(computer.tables_started.lock().unwrap().is_empty());
+        assert!(lock(&computer.table_builds).is_empty());
+        assert_eq!(computer.preparing(rules), None, "nothing started");
         computer.prepare(rules, Difficulty::Expert);
         computer.prepare(rules, Difficulty::Expert);
-        assert_eq!(
-            computer.tables_started.lock().unwrap().len(),
-            1,
-            "one build"
-        );
+        assert_eq!(lock(&computer.table_builds).len(), 1, "one build");
+        // Seconds of building, told as a rising share for the game screen's bar.
+        let mut shares = Vec::new();
         let deadline = std::time::Instant::now() + Duration::from_secs(300);
         while EndgameTable::if_built(rules).is_none() {
             assert!(
                 std::time::Instant::now() < deadline,
                 "the tables never came"
             );
+            shares.extend(computer.preparing(rules));
             std::thread::sleep(Duration::from_millis(20));
         }
+        assert_eq!(computer.preparing(rules), None, "built: no bar");
+        assert!(!shares.is_empty(), "no progress was told");
+        assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
+        assert!(shares.iter().all(|s| (0.0..=1.0).contains(s)), "{shares:?}");
     }
 
     #[test]

@@ -29,6 +29,18 @@ impl TableCache {
     /// The table of `rules` and `max_seeds` (which tables must cover): read from its
     /// file when that holds it intact, else built and written for next time.
     pub fn load_or_build(&self, rules: Rules, max_seeds: u32) -> EndgameTable {
+        self.load_or_build_reporting(rules, max_seeds, &mut |_| {})
+    }
+
+    /// [`TableCache::load_or_build`], telling `report` how far a build has come
+    /// ([`EndgameTable::build_reporting`]); a table read back is told nothing, since
+    /// it takes a fraction of a second.
+    pub fn load_or_build_reporting(
+        &self,
+        rules: Rules,
+        max_seeds: u32,
+        report: &mut dyn FnMut(f32),
+    ) -> EndgameTable {
         let name = EndgameTable::file_name(rules, max_seeds)
             .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
         let path = self.dir.join(name);
@@ -41,7 +53,7 @@ impl TableCache {
                 return table;
             }
         }
-        let table = EndgameTable::build(rules, max_seeds);
+        let table = EndgameTable::build_reporting(rules, max_seeds, report);
         let written =
             fs::create_dir_all(&self.dir).and_then(|()| write_atomic(&path, &table.to_bytes()));
         if let Err(e) = written {
@@ -65,15 +77,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let cache = TableCache::new(dir.path().join("tables"));
         let rules = Rules::new(Variant::Oware);
-        let built = cache.load_or_build(rules, 5);
+        let mut reports = Vec::new();
+        let built = cache.load_or_build_reporting(rules, 5, &mut |share| reports.push(share));
+        assert_eq!(reports.last(), Some(&1.0), "a build reports its end");
         let path = dir
             .path()
             .join("tables")
             .join(EndgameTable::file_name(rules, 5).unwrap());
         let written = fs::read(&path).expect("the table was written");
         assert_eq!(written, built.to_bytes());
-        // Read back: the same table, and the file left as it was.
-        assert_eq!(cache.load_or_build(rules, 5).to_bytes(), written);
+        // Read back: the same table, and the file left as it was; no bar for a read.
+        reports.clear();
+        let read = cache.load_or_build_reporting(rules, 5, &mut |share| reports.push(share));
+        assert_eq!(read.to_bytes(), written);
+        assert!(reports.is_empty(), "a read reported {reports:?}");
         // Damaged: rebuilt, and the file replaced by a sound one.
         fs::write(&path, &written[..100]).unwrap();
         assert_eq!(cache.load_or_build(rules, 5).to_bytes(), written);

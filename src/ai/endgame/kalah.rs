@@ -28,12 +28,16 @@ pub(super) struct KalahTable {
 
 impl KalahTable {
     /// Builds the table for boards of up to `max_seeds` seeds under `rules` (Kalah with
-    /// six houses; only the `empty-capture` option matters).
-    pub(super) fn build(rules: Rules, max_seeds: u32) -> KalahTable {
+    /// six houses; only the `empty-capture` option matters), telling `report` the share
+    /// of the boards done.
+    pub(super) fn build(rules: Rules, max_seeds: u32, report: &mut dyn FnMut(f32)) -> KalahTable {
         assert_eq!(rules.variant(), Variant::Kalah);
         let max = max_seeds as usize;
         let mut table = KalahTable::with_entries(rules, max_seeds, |len| vec![UNKNOWN; len]);
         let rules = Rules::new(Variant::Kalah).with_empty_capture(rules.empty_capture());
+        let total = table.values.len();
+        // About a thousand reports, whatever the size.
+        let every = (total / 1000).max(1);
         for n in 0..=max {
             let mut board = first_board(n);
             for index in table.offsets[n]..table.offsets[n + 1] {
@@ -41,6 +45,9 @@ impl KalahTable {
                     table.values[index] = table.compute(rules, &board, n);
                 }
                 next_board(&mut board);
+                if index % every == 0 {
+                    report(index as f32 / total as f32);
+                }
             }
         }
         table

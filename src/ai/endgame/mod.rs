@@ -46,11 +46,31 @@ impl EndgameTable {
     /// Builds the table for boards of up to `max_seeds` seeds under `rules`, which
     /// tables must cover ([`EndgameTable::covers`]).
     pub fn build(rules: Rules, max_seeds: u32) -> EndgameTable {
+        Self::build_reporting(rules, max_seeds, &mut |_| {})
+    }
+
+    /// [`EndgameTable::build`], telling `report` how far it has come: a share of the
+    /// work from 0.0 to 1.0, never less than the last one told, and 1.0 at the end (for
+    /// a progress bar: the app's Oware table takes seconds). Told often enough to move a
+    /// bar smoothly, and no more than a few thousand times.
+    pub fn build_reporting(
+        rules: Rules,
+        max_seeds: u32,
+        report: &mut dyn FnMut(f32),
+    ) -> EndgameTable {
         assert!(Self::covers(rules), "no endgame tables for {rules:?}");
-        EndgameTable(match rules.variant() {
-            Variant::Oware => Kind::Oware(OwareTable::build(rules, max_seeds)),
-            _ => Kind::Kalah(KalahTable::build(rules, max_seeds)),
-        })
+        let mut told = 0.0f32;
+        let mut report_rising = |share: f32| {
+            // Each build's own estimate only rises; this makes sure of it.
+            told = share.clamp(told, 1.0);
+            report(told);
+        };
+        let table = EndgameTable(match rules.variant() {
+            Variant::Oware => Kind::Oware(OwareTable::build(rules, max_seeds, &mut report_rising)),
+            _ => Kind::Kalah(KalahTable::build(rules, max_seeds, &mut report_rising)),
+        });
+        report_rising(1.0);
+        table
     }
 
     /// The table for `rules`, built at first need and shared afterwards; a caller that
