@@ -25,7 +25,7 @@ pub use accent::{Accent, AccentKind};
 pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
-pub use thinking::POLL_INTERVAL;
+pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
 pub use view::GameView;
 
 use super::banner::Banner;
@@ -315,6 +315,9 @@ impl TurnLoop {
         } else if (self.pending.is_some() && self.may_take_answer()) || self.coach.is_some() {
             // A paused watched game leaves its answer waiting, unpolled.
             Some(POLL_INTERVAL)
+        } else if self.on_screen && self.preparing().is_some() {
+            // The tables' bar moves while they are built, even when nothing else does.
+            Some(PREPARING_INTERVAL)
         } else {
             None
         }

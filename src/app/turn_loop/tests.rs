@@ -660,3 +660,75 @@ fn seeds_fly_during_the_animation_and_a_capture_or_extra_turn_flashes_its_store(
     assert_eq!(view(&turns).accent, None);
     assert!(view(&turns).flights.is_empty());
 }
+
+/// A computer that answers at once, with tables for the expert always "being built" as
+/// far as the test says (`None`: done).
+struct Building(Mutex<Option<f32>>);
+
+impl Brain for Building {
+    fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House {
+        Quick.choose_move(game, level, cancel)
+    }
+    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
+        Quick.hint(game, cancel)
+    }
+    fn preparing(&self, _rules: Rules) -> Option<f32> {
+        *self.0.lock().unwrap()
+    }
+}
+
+fn against(turns: &mut TurnLoop, level: Difficulty) -> Effects {
+    turns.begin(
+        Rules::new(Variant::Oware),
+        Opponent::Computer { level },
+        Side::South,
+    )
+}
+
+#[test]
+fn the_tables_bar_shows_and_moves_while_an_experts_tables_are_built() {
+    let brain = Arc::new(Building(Mutex::new(Some(0.25))));
+    let mut turns = TurnLoop::new(Arc::clone(&brain) as Arc<dyn Brain>);
+    turns.set_step(STEP);
+    let _ = turns.set_on_screen(true);
+    let effects = against(&mut turns, Difficulty::Expert);
+    assert_eq!(view(&turns).preparing, Some(0.25));
+    assert_eq!(
+        effects.tick,
+        Some(PREPARING_INTERVAL),
+        "the person's turn, nothing else moving: the timer runs for the bar alone"
+    );
+    *brain.0.lock().unwrap() = Some(0.5);
+    let effects = turns.tick();
+    assert_eq!(
+        view(&turns).preparing,
+        Some(0.5),
+        "each tick reads it afresh"
+    );
+    assert_eq!(effects.tick, Some(PREPARING_INTERVAL));
+
+    *brain.0.lock().unwrap() = None;
+    let effects = turns.tick();
+    assert_eq!(view(&turns).preparing, None);
+    assert_eq!(effects.tick, None, "built: the timer stops");
+
+    *brain.0.lock().unwrap() = Some(0.75);
+    let effects = turns.set_on_screen(false);
+    assert_eq!(effects.tick, None, "off the screen no bar is drawn");
+}
+
+#[test]
+fn no_tables_bar_without_an_expert_in_the_game() {
+    let brain = Building(Mutex::new(Some(0.25)));
+    let mut turns = table(brain);
+    let effects = against(&mut turns, Difficulty::Strong);
+    assert_eq!(
+        view(&turns).preparing,
+        None,
+        "another game's build is not this one's"
+    );
+    assert_eq!(effects.tick, None);
+    let effects = two_people(&mut turns, Variant::Oware);
+    assert_eq!(view(&turns).preparing, None);
+    assert_eq!(effects.tick, None);
+}

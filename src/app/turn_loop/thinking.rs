@@ -12,6 +12,10 @@ use std::time::Duration;
 /// How often the UI thread looks for the computer's answer.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(15);
 
+/// How often the endgame tables' bar is redrawn while they are built: it moves by a
+/// percent in a second or so, and nothing else on the screen waits on it.
+pub const PREPARING_INTERVAL: Duration = Duration::from_millis(250);
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Job {
     /// The computer's move.

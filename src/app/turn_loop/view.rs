@@ -55,9 +55,27 @@ pub struct GameView {
     pub can_hint: bool,
     /// The game-over panel is put aside to look at the final board.
     pub panel_hidden: bool,
+    /// How far the expert's endgame tables for these rules have been built (0.0 to
+    /// 1.0), while they are built in the background for an expert in this game.
+    pub preparing: Option<f32>,
 }
 
 impl TurnLoop {
+    /// The share of the expert's endgame tables built so far, while an expert plays in
+    /// this game and they are being built (the brain builds them for no other level;
+    /// a build an earlier game's expert started is not this game's business).
+    pub(super) fn preparing(&self) -> Option<f32> {
+        let session = self.session.as_ref()?;
+        let expert_plays = Side::BOTH
+            .into_iter()
+            .any(|side| session.computer_level(side) == Some(Difficulty::Expert));
+        if expert_plays {
+            self.brain.preparing(session.rules())
+        } else {
+            None
+        }
+    }
+
     /// What the game screen shows now; `None` before the first game.
     pub fn view(&self) -> Option<GameView> {
         let session = self.session.as_ref()?;
@@ -131,6 +149,7 @@ impl TurnLoop {
             can_redo: session.can_redo(),
             can_hint: session.human_to_move() && self.pending.is_none() && idle,
             panel_hidden: self.panel_hidden,
+            preparing: self.preparing(),
         })
     }
 }

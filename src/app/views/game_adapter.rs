@@ -205,6 +205,8 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_hint_exact(hint.is_some_and(|w| w.exact));
     ui.set_hint_margin(hint.and_then(|w| w.margin).unwrap_or(-1));
     ui.set_hinting(view.hinting);
+    ui.set_preparing(view.preparing.is_some());
+    ui.set_preparing_share(view.preparing.unwrap_or(0.0));
     ui.set_coach_house(view.coach.map_or(0, |note| i32::from(note.better.number())));
     ui.set_coach_seeds(view.coach.map_or(0, |note| int(note.seeds)));
     ui.set_can_undo(view.can_undo);
