@@ -138,8 +138,17 @@ impl Brain for Computer {
         if builds.iter().any(|b| b.rules == rules) {
             return;
         }
-        builds.push(TableBuild { rules, done: None });
         let cache = self.table_cache.clone();
+        // A build is known to be coming unless the cache holds the file: the bar shows
+        // from the first frame (the screen would otherwise not know to look again), and
+        // not at all for a read, which takes a fraction of a second.
+        let read_back = cache.as_ref().is_some_and(|cache| {
+            EndgameTable::default_seeds(rules).is_some_and(|seeds| cache.holds(rules, seeds))
+        });
+        builds.push(TableBuild {
+            rules,
+            done: (!read_back).then_some(0.0),
+        });
         let progress = Arc::clone(&self.table_builds);
         let mut report = move |share: f32| {
             if let Some(build) = lock(&progress).iter_mut().find(|b| b.rules == rules) {
@@ -282,6 +291,10 @@ mod tests {
         computer.prepare(rules, Difficulty::Expert);
         computer.prepare(rules, Difficulty::Expert);
         assert_eq!(lock(&computer.table_builds).len(), 1, "one build");
+        assert!(
+            computer.preparing(rules).is_some(),
+            "a build without a cache shows its bar from the first frame"
+        );
         // Seconds of building, told as a rising share for the game screen's bar.
         let mut shares = Vec::new();
         let deadline = std::time::Instant::now() + Duration::from_secs(300);

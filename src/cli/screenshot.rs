@@ -105,11 +105,13 @@ pub struct ScreenshotArgs {
     /// before the snapshot, scrolling to it; repeat to tap several in order.
     #[arg(long, value_name = "LABEL")]
     tap: Vec<String>,
-    /// Milliseconds after the last tap before the snapshot, 0 to 10000: a short wait
-    /// catches a sowing in the middle (`--level 0 --tap "Bottom house 3" --wait 300`),
-    /// a long one a hint (`--tap Hint --wait 1500`).
-    #[arg(long, value_name = "MS", value_parser = values::screenshot_wait, default_value_t = 1000)]
-    wait: u64,
+    /// Milliseconds after the last tap before the snapshot, 0 to 10000 (1000 after a
+    /// tap, none without one): a short wait catches a sowing in the middle (`--level 0
+    /// --tap "Bottom house 3" --wait 300`), a long one a hint (`--tap Hint --wait
+    /// 1500`); without a tap, what the app does on its own, such as the expert's tables
+    /// being built (`--level 5 --variant oware --wait 2000`).
+    #[arg(long, value_name = "MS", value_parser = values::screenshot_wait)]
+    wait: Option<u64>,
     /// The bottom player's name between two people (cut to the app's limit).
     #[arg(long, value_name = "NAME")]
     south_name: Option<String>,
@@ -161,7 +163,7 @@ struct Shot {
     moves: Vec<House>,
     /// Buttons to tap, by accessible label, before the snapshot.
     taps: Vec<String>,
-    /// Mocked time after the last tap.
+    /// Mocked (and real) time after the last tap, or after the screen is shown.
     wait: u64,
     /// The review's position to show (0-based cursor).
     review_cursor: usize,
@@ -245,7 +247,9 @@ impl Shot {
             opponent,
             moves: game.moves().to_vec(),
             taps: args.tap.clone(),
-            wait: args.wait,
+            wait: args
+                .wait
+                .unwrap_or(if args.tap.is_empty() { 0 } else { 1000 }),
             review_cursor: args.review_move as usize - 1,
             watch: args.watch,
         })
@@ -307,9 +311,7 @@ impl Shot {
                 settle();
             }
         }
-        if !self.taps.is_empty() {
-            wait(self.wait);
-        }
+        wait(self.wait);
         let pixels = w
             .take_snapshot()
             .map_err(|e| CliError(format!("rendering failed: {e}")))?;

@@ -32,6 +32,19 @@ impl TableCache {
         self.load_or_build_reporting(rules, max_seeds, &mut |_| {})
     }
 
+    /// Whether the cache has a file for the table of `rules` and `max_seeds` that it
+    /// would try to read: one look at the folder, no reading, so the UI thread may ask
+    /// (a damaged file is found out only when read, and then rebuilt).
+    pub fn holds(&self, rules: Rules, max_seeds: u32) -> bool {
+        fs::metadata(self.path(rules, max_seeds)).is_ok_and(|m| m.len() <= MAX_TABLE_BYTES)
+    }
+
+    fn path(&self, rules: Rules, max_seeds: u32) -> PathBuf {
+        let name = EndgameTable::file_name(rules, max_seeds)
+            .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
+        self.dir.join(name)
+    }
+
     /// [`TableCache::load_or_build`], telling `report` how far a build has come
     /// ([`EndgameTable::build_reporting`]); a table read back is told nothing, since
     /// it takes a fraction of a second.
@@ -41,11 +54,8 @@ impl TableCache {
         max_seeds: u32,
         report: &mut dyn FnMut(f32),
     ) -> EndgameTable {
-        let name = EndgameTable::file_name(rules, max_seeds)
-            .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
-        let path = self.dir.join(name);
-        let small_enough = fs::metadata(&path).is_ok_and(|m| m.len() <= MAX_TABLE_BYTES);
-        if small_enough {
+        let path = self.path(rules, max_seeds);
+        if self.holds(rules, max_seeds) {
             if let Some(table) = fs::read(&path)
                 .ok()
                 .and_then(|bytes| EndgameTable::from_bytes(rules, max_seeds, &bytes))
@@ -78,8 +88,10 @@ mod tests {
         let cache = TableCache::new(dir.path().join("tables"));
         let rules = Rules::new(Variant::Oware);
         let mut reports = Vec::new();
+        assert!(!cache.holds(rules, 5), "an empty cache holds nothing");
         let built = cache.load_or_build_reporting(rules, 5, &mut |share| reports.push(share));
         assert_eq!(reports.last(), Some(&1.0), "a build reports its end");
+        assert!(cache.holds(rules, 5) && !cache.holds(rules, 4));
         let path = dir
             .path()
             .join("tables")
