@@ -1,7 +1,7 @@
 //! The computer opponent: legal moves always, exact values where they can be checked by
 //! brute force, forced wins, limits and the cancel flag, levels and hints.
 
-use mancala::ai::{describe, final_value, EndgameTable, Level, Limits, Searcher};
+use mancala::ai::{describe, final_value, EndgameTable, Level, Limits, Objective, Searcher};
 use mancala::engine::{GrandSlam, House, Position, Rules, Side, Variant};
 use proptest::prelude::*;
 
@@ -150,6 +150,40 @@ fn solver_agrees_with_brute_force_on_small_endgames() {
         }
     }
     assert!(checked > 100, "only {checked} endgames were checked");
+}
+
+/// A search playing to win values proven results apart from estimates, but reports
+/// seeds: where it searches to the end, its score is the brute-force margin, its move
+/// wins whenever the position is won, and a solver that played to win before still
+/// answers the margin.
+#[test]
+fn playing_to_win_reports_the_margin_and_wins_won_endgames() {
+    let mut checked = 0;
+    let mut searcher = Searcher::new(4).with_objective(Objective::Win);
+    for variant in [Variant::Kalah, Variant::Congkak, Variant::Oware] {
+        let rules = Rules::new(variant).with_seeds(3).unwrap();
+        for seed in 0..40u64 {
+            let Some(pos) = small_endgame(rules, seed) else {
+                continue;
+            };
+            let expected = brute_force(&pos);
+            let result = searcher.search(&pos, &Limits::default()).unwrap();
+            if result.exact {
+                assert_eq!(result.score, expected, "{pos:?}");
+                if expected > 0 {
+                    assert!(value_after(&pos, result.best) > 0, "{pos:?}");
+                }
+                checked += 1;
+            }
+            let mut solver = Searcher::new(4).with_objective(Objective::Win);
+            let solution = solver.solve(&pos, &Limits::default()).unwrap();
+            assert_eq!(solution.value, expected, "solve of {pos:?}");
+        }
+    }
+    assert!(
+        checked > 50,
+        "only {checked} endgames were searched to the end"
+    );
 }
 
 /// With Oware's endgame tables the solver still finds the exact value: it uses their

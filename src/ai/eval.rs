@@ -29,15 +29,16 @@ pub(crate) fn stores_are_additive(variant: Variant) -> bool {
 }
 
 /// The transposition key (the board as the mover sees it: own houses first) and the
-/// part of the value the key leaves out (the store difference, where it is additive).
+/// part of the value the key leaves out (the store difference, where it is additive
+/// and `additive` allows it: a search playing to win values a margin by its sign too).
 #[inline]
-pub(crate) fn perspective_key(pos: &Position) -> (u128, i32) {
+pub(crate) fn perspective_key(pos: &Position, additive: bool) -> (u128, i32) {
     let me = pos.side_to_move();
     let mut bytes = [0u8; 16];
     let h = pos.rules().houses() as usize;
     bytes[..h].copy_from_slice(pos.houses(me));
     bytes[h..2 * h].copy_from_slice(pos.houses(me.opponent()));
-    if stores_are_additive(pos.variant()) {
+    if additive && stores_are_additive(pos.variant()) {
         (u128::from_le_bytes(bytes), store_difference(pos))
     } else {
         bytes[2 * h] = pos.store(me);

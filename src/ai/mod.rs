@@ -9,6 +9,7 @@ mod eval;
 mod hint;
 mod level;
 mod limits;
+mod objective;
 mod review;
 mod search;
 mod solve;
@@ -23,6 +24,7 @@ pub use eval::{
 pub use hint::{describe, Hint};
 pub use level::{Level, Style};
 pub use limits::Limits;
+pub use objective::Objective;
 pub use review::{review, Grade, MoveReview, ReviewBudget};
 pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;

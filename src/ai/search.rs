@@ -11,6 +11,7 @@ use super::eval::{
     evaluate, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
 };
 use super::limits::{Clock, Limits};
+use super::objective::Objective;
 use super::tt::{Table, EXACT_DEPTH};
 use crate::engine::{House, Position, Rules, Side, Variant};
 use std::sync::Arc;
@@ -53,6 +54,8 @@ pub struct Searcher {
     eval: Eval,
     /// False for a searcher that never uses endgame tables (a match measuring them).
     endgame_allowed: bool,
+    /// What proven results count for (the margin unless the computer plays to win).
+    objective: Objective,
 }
 
 impl Default for Searcher {
@@ -71,6 +74,7 @@ impl Searcher {
             rules: None,
             eval: Eval::Tuned,
             endgame_allowed: true,
+            objective: Objective::Margin,
         }
     }
 
@@ -93,6 +97,20 @@ impl Searcher {
         if eval != self.eval {
             self.tt.clear();
             self.eval = eval;
+        }
+    }
+
+    /// Plays for `objective` (see [`Objective`]).
+    pub fn with_objective(mut self, objective: Objective) -> Searcher {
+        self.set_objective(objective);
+        self
+    }
+
+    /// Plays for `objective`; the table is emptied, its values counted results another way.
+    pub fn set_objective(&mut self, objective: Objective) {
+        if objective != self.objective {
+            self.tt.clear();
+            self.objective = objective;
         }
     }
 
@@ -147,6 +165,7 @@ impl Searcher {
         let variant = self.rules.map_or(Variant::Kalah, |r| r.variant());
         Run {
             weights: self.eval.weights(variant),
+            objective: self.objective,
             tt: &mut self.tt,
             endgame: self.endgame.as_deref(),
             nodes: 0,
@@ -173,6 +192,9 @@ pub(crate) struct Run<'a> {
     endgame: Option<&'a EndgameTable>,
     /// The heuristic's weights for the variant searched.
     weights: Weights,
+    /// What proven results count for; values inside the run are in its terms, and
+    /// [`Run::search`] and [`Run::score_moves`] report them in seeds.
+    objective: Objective,
     pub(crate) nodes: u64,
     /// Counts leaves valued by the heuristic; unchanged over a subtree means exact.
     horizon_hits: u64,
@@ -191,7 +213,7 @@ impl Run<'_> {
         let max_depth = depth.unwrap_or(MAX_DEPTH).max(1);
         let mut result = SearchResult {
             best: first,
-            score: evaluate(pos, &self.weights),
+            score: self.heuristic(pos),
             depth: 0,
             pv: vec![first],
             nodes: 0,
@@ -227,6 +249,7 @@ impl Run<'_> {
                 }
             }
         }
+        result.score = self.objective.seeds(result.score);
         result.pv = self.principal_variation(pos, result.best);
         result.nodes = self.nodes;
         result.seconds = self.clock.elapsed().as_secs_f64();
@@ -244,7 +267,7 @@ impl Run<'_> {
         guess: i32,
         first: House,
     ) -> Iteration {
-        let (mut lower, mut upper) = value_bounds(pos);
+        let (mut lower, mut upper) = self.objective.proven_bounds(value_bounds(pos));
         let mut g = guess.clamp(lower, upper);
         let mut best = first;
         let mut proven = None;
@@ -280,7 +303,7 @@ impl Run<'_> {
                 let mut child = *pos;
                 child.play_unchecked(house);
                 let v = self.child_value(me, &child, depth.saturating_sub(1), -i32::MAX, i32::MAX);
-                (house, v)
+                (house, self.objective.seeds(v))
             })
             .collect();
         scored.sort_by_key(|&(_, v)| -v);
@@ -344,7 +367,7 @@ impl Run<'_> {
     ) -> i32 {
         if child.is_over() {
             self.nodes += 1;
-            return final_value(child, me);
+            return self.objective.proven(final_value(child, me));
         }
         if child.side_to_move() == me {
             self.negamax(child, depth, alpha, beta)
@@ -359,7 +382,7 @@ impl Run<'_> {
         if self.clock.should_stop(self.nodes) {
             return 0;
         }
-        let (mut lower, mut upper) = value_bounds(pos);
+        let (mut lower, mut upper) = self.objective.proven_bounds(value_bounds(pos));
         if lower >= beta {
             return lower;
         }
@@ -371,7 +394,9 @@ impl Run<'_> {
             self.repetition_floor = self.repetition_floor.min(at);
             let mut ended = *pos;
             ended.end_by_repetition();
-            return final_value(&ended, pos.side_to_move());
+            return self
+                .objective
+                .proven(final_value(&ended, pos.side_to_move()));
         }
         if let Some(table) = &self.endgame {
             // Proven bounds (exact in Kalah; in Oware exact for a few percent of the
@@ -379,8 +404,8 @@ impl Run<'_> {
             // it when they meet or fall outside the window.
             if let Some((lo, hi)) = table.bounds(pos) {
                 let base = store_difference(pos);
-                lower = lower.max(base + lo);
-                upper = upper.min(base + hi);
+                lower = lower.max(self.objective.proven(base + lo));
+                upper = upper.min(self.objective.proven(base + hi));
                 if lower >= beta || lower == upper {
                     return lower;
                 }
@@ -391,12 +416,12 @@ impl Run<'_> {
         }
         if depth == 0 {
             self.horizon_hits += 1;
-            return evaluate(pos, &self.weights);
+            return self.heuristic(pos);
         }
         if depth == 1 {
             return self.frontier(pos, beta);
         }
-        let (key, base) = perspective_key(pos);
+        let (key, base) = self.key(pos);
         let depth_tag = depth.min(EXACT_DEPTH as u32 - 1) as u8;
         let mut tt_move = None;
         if let Some(p) = self.tt.probe(key) {
@@ -492,6 +517,28 @@ impl Run<'_> {
         best
     }
 
+    /// The heuristic value of `pos` (not over), kept within its proven bounds as this
+    /// run counts them: a position already proven won is worth a win.
+    #[inline]
+    fn heuristic(&self, pos: &Position) -> i32 {
+        let estimate = evaluate(pos, &self.weights);
+        match self.objective {
+            Objective::Margin => estimate,
+            Objective::Win => {
+                let (lower, upper) = self.objective.proven_bounds(value_bounds(pos));
+                estimate.clamp(lower, upper)
+            }
+        }
+    }
+
+    /// The transposition key of `pos` and the part of its value the key leaves out. A
+    /// run playing to win keys the stores too: its values are not store difference plus
+    /// a value of the board.
+    #[inline]
+    fn key(&self, pos: &Position) -> (u128, i32) {
+        perspective_key(pos, self.objective == Objective::Margin)
+    }
+
     /// A node one ply above the horizon, where most of the work of a search is: values
     /// each child directly (final result or heuristic) with no ordering, table or
     /// recursion, stopping at the first child that reaches `beta`.
@@ -504,15 +551,15 @@ impl Run<'_> {
             child.play_unchecked(house);
             self.nodes += 1;
             let v = if child.is_over() {
-                final_value(&child, me)
+                self.objective.proven(final_value(&child, me))
             } else if let Some(at) = self.frontier_repeats(pos, &child) {
                 self.repetition_floor = self.repetition_floor.min(at);
                 let mut ended = child;
                 ended.end_by_repetition();
-                final_value(&ended, me)
+                self.objective.proven(final_value(&ended, me))
             } else {
                 exact = false;
-                let v = evaluate(&child, &self.weights);
+                let v = self.heuristic(&child);
                 if child.side_to_move() == me {
                     v
                 } else {
@@ -618,7 +665,7 @@ impl Run<'_> {
                 (again as i32) * (1 << 16) + (gain + 128) * 64 + house.number() as i32
             };
             if prefetch && !child.is_over() {
-                self.tt.prefetch(perspective_key(&child).0);
+                self.tt.prefetch(self.key(&child).0);
                 if let Some(table) = self.endgame {
                     table.prefetch(&child);
                 }
@@ -637,7 +684,7 @@ impl Run<'_> {
         at.play_unchecked(best);
         let mut seen = vec![at.key()];
         while pv.len() < 64 && !at.is_over() {
-            let Some(p) = self.tt.probe(perspective_key(&at).0) else {
+            let Some(p) = self.tt.probe(self.key(&at).0) else {
                 break;
             };
             let Some(house) = House::new(p.best).filter(|&h| at.legal_moves().contains(h)) else {

@@ -3,6 +3,7 @@
 //! sharing the transposition table, hard bounds and (Kalah) endgame tables of search.
 
 use super::limits::Limits;
+use super::objective::Objective;
 use super::search::{Iteration, Searcher, UNLIMITED};
 use crate::engine::{House, Position};
 
@@ -26,6 +27,8 @@ impl Searcher {
     /// Solves `pos` exactly. `None` when the game is over or a limit stopped the search
     /// first (the solver gives exact answers or none).
     pub fn solve(&mut self, pos: &Position, limits: &Limits) -> Option<Solution> {
+        // The solver's answer is the margin, whatever the searcher played for before.
+        self.set_objective(Objective::Margin);
         // A short heuristic search gives the first guess; good guesses save passes.
         let guess = self.search(
             pos,

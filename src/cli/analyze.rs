@@ -2,7 +2,7 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{describe, Eval, Limits, Searcher};
+use crate::ai::{describe, Eval, Limits, Objective, Searcher};
 use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -35,6 +35,10 @@ pub struct AnalyzeArgs {
     /// integers separated by ':' (docs/cli.md).
     #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
     eval: Eval,
+    /// What the search plays for: win (a proven win above any estimate, as the
+    /// computer plays) or margin (the most seeds, proven or estimated alike).
+    #[arg(long, value_name = "O", default_value_t = Objective::Margin)]
+    objective: Objective,
     /// Print one JSON object: {"best":m,"score":s,"depth":d,"pv":[...],"nodes":n,"seconds":t}.
     #[arg(long)]
     json: bool,
@@ -50,7 +54,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         time: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(args.hash).with_eval(args.eval);
+    let mut searcher = Searcher::new(args.hash)
+        .with_eval(args.eval)
+        .with_objective(args.objective);
     searcher.set_history(game.history());
     if let Some(seeds) = super::args::table_seeds(args.tables, None, pos.rules())? {
         let table = super::args::endgame_table(pos.rules(), seeds, args.table_cache.as_deref());

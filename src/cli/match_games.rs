@@ -3,7 +3,7 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{Eval, Level, Searcher};
+use crate::ai::{Eval, Level, Objective, Searcher};
 use crate::engine::{Game, Outcome, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -41,6 +41,10 @@ pub struct MatchArgs {
     /// The heuristic each side plays with, A,B: tuned, hand or weights (as analyze --eval).
     #[arg(long, value_name = "A,B", value_parser = values::eval_pair, default_value = "tuned,tuned", allow_hyphen_values = true)]
     evals: (Eval, Eval),
+    /// What each side's search plays for, A,B: win (a proven win above any estimate) or
+    /// margin (the most seeds, proven or estimated alike).
+    #[arg(long, value_name = "A,B", value_parser = values::objective_pair, default_value = "margin,margin")]
+    objectives: (Objective, Objective),
     /// Whether each side's expert uses the endgame tables, A,B: on or off.
     #[arg(long, value_name = "A,B", value_parser = values::switch_pair, default_value = "on,on")]
     tables: (bool, bool),
@@ -66,6 +70,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let start = *args.game.game()?.position();
     let (eval_a, eval_b) = args.evals;
     let (tables_a, tables_b) = args.tables;
+    let (objective_a, objective_b) = args.objectives;
     let tally = play_match(
         start,
         [
@@ -73,11 +78,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 level: a,
                 eval: eval_a,
                 tables: tables_a,
+                objective: objective_a,
             },
             Player {
                 level: b,
                 eval: eval_b,
                 tables: tables_b,
+                objective: objective_b,
             },
         ],
         args.games,
@@ -91,6 +98,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 "a": a.name(), "b": b.name(), "games": tally.games(),
                 "a_eval": eval_a.to_string(), "b_eval": eval_b.to_string(),
                 "a_tables": tables_a, "b_tables": tables_b,
+                "a_objective": objective_a.name(), "b_objective": objective_b.name(),
                 "a_wins": tally.a_wins, "b_wins": tally.b_wins, "draws": tally.draws,
                 "a_score": tally.score(),
                 "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
@@ -118,6 +126,8 @@ pub struct Player {
     pub eval: Eval,
     /// Does its expert use the endgame tables?
     pub tables: bool,
+    /// What its search plays for.
+    pub objective: Objective,
 }
 
 /// Plays `games` games (rounded up to pairs): each opening twice, A as South then as
@@ -137,7 +147,9 @@ pub fn play_match(
         let _ = crate::ai::EndgameTable::shared(start.rules());
     }
     let mut searchers = players.map(|p| {
-        let searcher = Searcher::new(32).with_eval(p.eval);
+        let searcher = Searcher::new(32)
+            .with_eval(p.eval)
+            .with_objective(p.objective);
         if p.tables {
             searcher
         } else {

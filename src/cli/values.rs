@@ -2,7 +2,7 @@
 //! its error, and clap prefixes the flag (`invalid value '256' for '--seeds <N>': seeds
 //! must be 3 to 7`). The ranges are stated once here and shown by `--help`.
 
-use crate::ai::{Eval, Level};
+use crate::ai::{Eval, Level, Objective};
 use crate::engine::{Rules, Variant};
 use crate::players::Difficulty;
 use clap::ValueEnum;
@@ -159,6 +159,14 @@ pub fn level_pair(text: &str) -> Result<(Level, Level), String> {
 pub fn eval_pair(text: &str) -> Result<(Eval, Eval), String> {
     let (a, b) = text.split_once(',').ok_or_else(|| {
         format!("evals takes two evaluations, A,B (e.g. tuned,hand), not '{text}'")
+    })?;
+    Ok((a.trim().parse()?, b.trim().parse()?))
+}
+
+/// Two objectives, A,B, each margin or win (`match --objectives`).
+pub fn objective_pair(text: &str) -> Result<(Objective, Objective), String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!("objectives takes two objectives, A,B (e.g. win,margin), not '{text}'")
     })?;
     Ok((a.trim().parse()?, b.trim().parse()?))
 }

@@ -1,0 +1,117 @@
+//! What a search plays for: the most seeds, or a win first.
+//!
+//! The search's values are final store differences, so by itself it plays for the
+//! biggest margin. A match is scored by wins, though, and the two part where the search
+//! weighs a proven result against a heuristic one: playing for seeds, it takes a
+//! certain loss by 2 over a line the heuristic puts at −3 (and may still be saved), and a
+//! line the heuristic puts at +5 over a certain win by 1. Playing to win, every proven
+//! win is worth more than any estimate and every proven loss less; among proven wins
+//! (or losses) the margin still decides.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// What proven results count for in a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Objective {
+    /// The final store difference, proven or estimated alike: what a hint, a review
+    /// and the solver report.
+    #[default]
+    Margin,
+    /// A proven win above every estimate, a proven loss below: how the computer plays.
+    Win,
+}
+
+/// Added to a proven win's margin (taken from a proven loss's) when playing to win:
+/// more than any estimate can reach (every estimate lies within the seeds in play, at
+/// most 98), and little enough for the transposition table's 16-bit values.
+const WIN_BONUS: i32 = 1000;
+
+impl Objective {
+    /// The search value of a proven final store difference `margin`.
+    #[inline]
+    pub(crate) fn proven(self, margin: i32) -> i32 {
+        match self {
+            Objective::Margin => margin,
+            Objective::Win => margin + WIN_BONUS * margin.signum(),
+        }
+    }
+
+    /// Proven bounds on the final store difference as search values.
+    #[inline]
+    pub(crate) fn proven_bounds(self, (lower, upper): (i32, i32)) -> (i32, i32) {
+        (self.proven(lower), self.proven(upper))
+    }
+
+    /// The final store difference a search value stands for (proven or estimated):
+    /// what a search reports.
+    #[inline]
+    pub(crate) fn seeds(self, value: i32) -> i32 {
+        match self {
+            Objective::Win if value > WIN_BONUS / 2 => value - WIN_BONUS,
+            Objective::Win if value < -WIN_BONUS / 2 => value + WIN_BONUS,
+            _ => value,
+        }
+    }
+
+    /// The lower-case name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::Margin => "margin",
+            Objective::Win => "win",
+        }
+    }
+}
+
+impl fmt::Display for Objective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Objective {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        [Objective::Margin, Objective::Win]
+            .into_iter()
+            .find(|o| o.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown objective '{s}' (expected margin or win)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playing_to_win_ranks_proven_results_around_every_estimate() {
+        let win = Objective::Win;
+        // A proven win by 1 beats the best estimate; a proven loss by 1 is below the worst.
+        assert!(win.proven(1) > 98);
+        assert!(win.proven(-1) < -98);
+        assert_eq!(win.proven(0), 0);
+        // Order among proven results is the margin's.
+        assert!(win.proven(5) > win.proven(2));
+        assert!(win.proven(-2) > win.proven(-5));
+        for margin in -98..=98 {
+            assert_eq!(win.seeds(win.proven(margin)), margin);
+            assert_eq!(
+                win.seeds(margin),
+                margin,
+                "estimates are reported as they are"
+            );
+            assert_eq!(Objective::Margin.proven(margin), margin);
+        }
+        assert_eq!(win.proven_bounds((-3, 4)), (-1003, 1004));
+    }
+
+    #[test]
+    fn objectives_parse_by_name() {
+        assert_eq!("win".parse(), Ok(Objective::Win));
+        assert_eq!("Margin".parse(), Ok(Objective::Margin));
+        assert!("most"
+            .parse::<Objective>()
+            .unwrap_err()
+            .contains("margin or win"));
+    }
+}
