@@ -22,10 +22,10 @@ Peers (built outside this repository; nothing of theirs lives here):
             moves and end flag after every ply; each game is compared ply by ply.
 
 Each pair of games starts from the same random two-ply opening (random.Random(seed)
-among `show`'s legal moves), ours South in one game and North in the other. Our moves
-are `analyze --movetime` in a fresh process per move; the peer keeps one process per
-game (its transposition table lives through the game, as the peer is meant to be
-run). Every move of both sides is checked against `show`'s `legal` list, and the end
+among `show`'s legal moves), ours South in one game and North in the other. Each side
+keeps one process per game, its transposition table living through the game as the
+app's does: ours is `mancala-cli engine` (`moves RECORD`, `go movetime MS`), or with
+`--ours-mode fresh` `analyze --movetime` in a new process per move. Every move of both sides is checked against `show`'s `legal` list, and the end
 of the game and the final stores come from our `show` (our rules: docs/rules.md). An
 illegal peer move, a board that disagrees with ours, or a protocol failure stops the
 match with an error (exit code 2).
@@ -47,11 +47,17 @@ class MatchError(Exception):
 # ---------------------------------------------------------------- our side
 
 class Ours:
-    def __init__(self, path, variant, rules, extra):
-        self.path, self.variant, self.extra = path, variant, list(extra)
+    """Our engine: `mancala-cli engine`, one process (and so one transposition table and
+    one read of the endgame tables) per game, as the app keeps its searcher and as the
+    peer keeps its process; or, with `--ours-mode fresh`, `analyze` in a new process
+    every move (no table kept between moves)."""
+
+    def __init__(self, path, variant, rules, extra, mode):
+        self.path, self.variant, self.extra, self.mode = path, variant, list(extra), mode
         self.game_args = ["--variant", variant]
         for r in rules:
             self.game_args += ["--rule", r]
+        self.proc = None
 
     def run(self, *args):
         out = subprocess.run([self.path, *args], capture_output=True, text=True)
@@ -62,10 +68,31 @@ class Ours:
     def show(self, moves):
         return self.run("show", *self.game_args, "--moves", " ".join(map(str, moves)), "--json")
 
+    def new_game(self):
+        if self.mode == "engine":
+            self.proc = Proc([self.path, "engine", *self.game_args, *self.extra], "mancala-cli engine")
+
+    def end_game(self):
+        if self.proc:
+            self.proc.close("quit")
+            self.proc = None
+
+    def ask(self, line, timeout):
+        self.proc.send(line)
+        answer = json.loads(self.proc.read_line(timeout))
+        if "error" in answer:
+            raise MatchError(f"mancala-cli engine refused {line!r}: {answer['error']}")
+        return answer
+
     def analyze(self, moves, movetime):
+        record = " ".join(map(str, moves))
         t0 = time.monotonic()
-        res = self.run("analyze", *self.game_args, "--moves", " ".join(map(str, moves)),
-                       "--movetime", str(movetime), *self.extra, "--json")
+        if self.proc:
+            self.ask(f"moves {record}", 60)
+            res = self.ask(f"go movetime {movetime}", max(60.0, 20 * movetime / 1000))
+        else:
+            res = self.run("analyze", *self.game_args, "--moves", record,
+                           "--movetime", str(movetime), *self.extra, "--json")
         self.last_engine_seconds = res.get("seconds") or 0.0
         return res["best"], res.get("depth"), time.monotonic() - t0
 
@@ -433,6 +460,7 @@ def play_game(ours, peer, ours_side, opening, movetime, check_proc, stats):
         pos = ours.show(moves)
         shows.append(pos)
     peer.new_game(1 - ours_side, pos)
+    ours.new_game()
     try:
         while not pos["over"]:
             side = pos["to_move"]
@@ -478,6 +506,7 @@ def play_game(ours, peer, ours_side, opening, movetime, check_proc, stats):
                 peer.verify(pos)
     finally:
         peer.end_game(pos)
+        ours.end_game()
     warnings = check_aalina_replay(check_proc, moves, sides, shows) if check_proc else []
     return pos, moves, warnings
 
@@ -502,7 +531,10 @@ def main():
     ap.add_argument("--peer-check", default=None,
                     help="aalina only: command of the peer-side replay checker")
     ap.add_argument("--ours-arg", action="append", default=[],
-                    help="extra argument for our analyze (e.g. --ours-arg=--hash --ours-arg=64)")
+                    help="extra argument for our engine (e.g. --ours-arg=--hash --ours-arg=64)")
+    ap.add_argument("--ours-mode", choices=["engine", "fresh"], default="engine",
+                    help="engine: one `mancala-cli engine` process per game, its table kept "
+                         "from move to move (default); fresh: `analyze` in a new process per move")
     ap.add_argument("--verbose", action="store_true", help="print every move with its depth and time")
     args = ap.parse_args()
     global VERBOSE
@@ -544,7 +576,7 @@ def main():
                                  ("grand-slam", "no-capture")):
             ap.error(f"--rule {name}={value}: the peers play 6 houses of 4 seeds with the rules above")
 
-    ours = Ours(args.ours, args.variant, args.rule, args.ours_arg)
+    ours = Ours(args.ours, args.variant, args.rule, args.ours_arg, args.ours_mode)
     check_proc = Proc(peer.check, "aalina replay checker") if kind == "aalina" and peer.check else None
     rng = random.Random(args.seed)
     stats = dict(ours_moves=0, ours_secs=0.0, ours_depth=0, ours_depth_n=0,
@@ -585,7 +617,7 @@ def main():
     med = lambda t: round(sorted(t)[len(t) // 2], 3) if t else None
     top = lambda t: round(max(t), 3) if t else None
     print(json.dumps({
-        "peer": kind, "variant": args.variant, "movetime": args.movetime,
+        "peer": kind, "variant": args.variant, "movetime": args.movetime, "ours_mode": args.ours_mode,
         "peer_movetime": peer_time, "peer_book": args.peer_book, "rules": args.rule,
         "games": games, "ours_points": points, "ours_score": points / games if games else None,
         "ours_margin": margin / games if games else None,

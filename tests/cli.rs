@@ -317,6 +317,10 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
         ),
         ("solve", &["--tables <N>", "16 for Kalah", "[default: 256]"]),
         (
+            "engine",
+            &["--hash <MB>", "--tables <N>", "--objective <O>"],
+        ),
+        (
             "match",
             &[
                 "--levels <A,B>",
@@ -550,4 +554,79 @@ fn analyze_keeps_its_endgame_table_in_the_cache_folder() {
         written,
         "rebuilt and written again"
     );
+}
+
+/// `engine` answers every command with one JSON line, keeps its table from one search to
+/// the next (the same search again visits far fewer positions) until `new`, and refuses
+/// a bad command or an illegal record with a reason, changing nothing.
+#[test]
+fn engine_keeps_one_searcher_through_a_game_and_refuses_bad_commands() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-cli"))
+        .args(["engine", "--variant", "oware", "--hash", "16"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("mancala-cli engine starts");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |line: &str| -> Value {
+        writeln!(input, "{line}").unwrap();
+        let mut answer = String::new();
+        output.read_line(&mut answer).unwrap();
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("{line}: {answer:?}: {e}"))
+    };
+    let pos = ask("moves 3 6");
+    assert_eq!(pos["to_move"], 0);
+    assert_eq!(pos["legal"], serde_json::json!([1, 2, 3, 4, 5, 6]));
+    let first = ask("go depth 9");
+    let again = ask("go depth 9");
+    assert_eq!(again["best"], first["best"]);
+    let (first_nodes, again_nodes) = (
+        first["nodes"].as_u64().unwrap(),
+        again["nodes"].as_u64().unwrap(),
+    );
+    assert!(
+        again_nodes * 4 < first_nodes,
+        "the table was kept: {again_nodes} vs {first_nodes} nodes"
+    );
+    assert_eq!(ask("new"), serde_json::json!({"ok": true}));
+    assert_eq!(ask("moves 3 6")["to_move"], 0);
+    assert_eq!(
+        ask("go depth 9")["nodes"],
+        first["nodes"],
+        "new forgets the table"
+    );
+
+    let refused = ask("moves 3 9");
+    assert!(
+        refused["error"].as_str().unwrap().contains("move 2"),
+        "{refused}"
+    );
+    for (line, says) in [
+        ("go", "needs a budget"),
+        ("go movetime 0", "movetime must be"),
+        ("jump", "unknown command"),
+    ] {
+        let answer = ask(line);
+        assert!(
+            answer["error"].as_str().unwrap().contains(says),
+            "{line}: {answer}"
+        );
+    }
+    // The refused record left the game as it was.
+    let still = ask("go depth 1");
+    assert!(
+        pos["legal"].as_array().unwrap().contains(&still["best"]),
+        "{still}"
+    );
+    assert_eq!(
+        ask("go movetime 50")["best"]
+            .as_u64()
+            .map(|m| (1..=6).contains(&m)),
+        Some(true)
+    );
+
+    writeln!(input, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
 }

@@ -114,6 +114,11 @@ impl Searcher {
         }
     }
 
+    /// Forgets what earlier searches stored (a new game: nothing of the last one helps).
+    pub fn forget(&mut self) {
+        self.tt.clear();
+    }
+
     /// Uses endgame tables (for the rules they were built for).
     pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Searcher {
         self.set_endgame(Some(table));
@@ -416,7 +421,8 @@ impl Run<'_> {
         }
         if depth == 0 {
             self.horizon_hits += 1;
-            return self.heuristic(pos);
+            // An estimate outside what the endgame tables prove is wrong by that much.
+            return self.heuristic(pos).clamp(lower, upper);
         }
         if depth == 1 {
             return self.frontier(pos, beta);

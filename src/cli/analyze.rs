@@ -2,8 +2,9 @@
 
 use super::args::{CliError, GameArgs};
 use super::values;
-use crate::ai::{describe, Eval, Limits, Objective, Searcher};
-use serde_json::json;
+use crate::ai::{describe, Eval, Limits, Objective, SearchResult, Searcher};
+use crate::engine::Game;
+use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +21,19 @@ pub struct AnalyzeArgs {
     /// Search this many plies, 1 to 120 (with --movetime: whichever comes first).
     #[arg(long, value_name = "D", value_parser = values::search_depth, group = "budget")]
     depth: Option<u32>,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print one JSON object: {"best":m,"score":s,"depth":d,"pv":[...],"nodes":n,"seconds":t}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// How a search is set up: its table, endgame tables, weights and objective. Shared by
+/// `analyze` and `engine`, which keeps one searcher through a whole game.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
     /// Transposition table size, 1 to 16384 MB.
     #[arg(long, value_name = "MB", value_parser = values::hash_mb, default_value_t = ANALYZE_HASH_MB)]
     hash: usize,
@@ -39,44 +53,62 @@ pub struct AnalyzeArgs {
     /// computer plays) or margin (the most seeds, proven or estimated alike).
     #[arg(long, value_name = "O", default_value_t = Objective::Margin)]
     objective: Objective,
-    /// Print one JSON object: {"best":m,"score":s,"depth":d,"pv":[...],"nodes":n,"seconds":t}.
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    game: GameArgs,
+}
+
+impl SearchArgs {
+    /// A searcher for games of `game`'s rules, with its endgame tables loaded (or built).
+    pub fn searcher(&self, game: &Game) -> Result<Searcher, CliError> {
+        let rules = game.position().rules();
+        let mut searcher = Searcher::new(self.hash)
+            .with_eval(self.eval)
+            .with_objective(self.objective);
+        if let Some(seeds) = super::args::table_seeds(self.tables, None, rules)? {
+            let table = super::args::endgame_table(rules, seeds, self.table_cache.as_deref());
+            searcher.set_endgame(Some(Arc::new(table)));
+        }
+        Ok(searcher)
+    }
+}
+
+/// The budget of one search: `--movetime` and `--depth` (at least one).
+pub fn limits<'a>(movetime: Option<u64>, depth: Option<u32>) -> Limits<'a> {
+    Limits {
+        depth,
+        time: movetime.map(Duration::from_millis),
+        ..Limits::default()
+    }
+}
+
+/// The search of the game's position, or an error once the game is over.
+pub fn best_move(
+    searcher: &mut Searcher,
+    game: &Game,
+    limits: &Limits,
+) -> Result<SearchResult, CliError> {
+    searcher.set_history(game.history());
+    searcher
+        .search(game.position(), limits)
+        .ok_or_else(|| CliError("the game is over: there is no move to analyze".into()))
+}
+
+/// The JSON of a search's result, as `analyze --json` prints it (docs/cli.md).
+pub fn result_json(result: &SearchResult) -> Value {
+    json!({
+        "best": result.best,
+        "score": result.score,
+        "depth": result.depth,
+        "pv": result.pv,
+        "nodes": result.nodes,
+        "seconds": result.seconds,
+    })
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let game = args.game.game()?;
-    let pos = game.position();
-    let limits = Limits {
-        depth: args.depth,
-        time: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
-    let mut searcher = Searcher::new(args.hash)
-        .with_eval(args.eval)
-        .with_objective(args.objective);
-    searcher.set_history(game.history());
-    if let Some(seeds) = super::args::table_seeds(args.tables, None, pos.rules())? {
-        let table = super::args::endgame_table(pos.rules(), seeds, args.table_cache.as_deref());
-        searcher.set_endgame(Some(Arc::new(table)));
-    }
-    let result = searcher
-        .search(pos, &limits)
-        .ok_or_else(|| CliError("the game is over: there is no move to analyze".into()))?;
+    let mut searcher = args.search.searcher(&game)?;
+    let result = best_move(&mut searcher, &game, &limits(args.movetime, args.depth))?;
     if args.json {
-        println!(
-            "{}",
-            json!({
-                "best": result.best,
-                "score": result.score,
-                "depth": result.depth,
-                "pv": result.pv,
-                "nodes": result.nodes,
-                "seconds": result.seconds,
-            })
-        );
+        println!("{}", result_json(&result));
     } else {
         let pv: Vec<String> = result.pv.iter().map(|house| house.to_string()).collect();
         println!(

@@ -7,6 +7,7 @@
 
 mod analyze;
 mod args;
+mod engine;
 mod match_games;
 mod perft;
 mod review;
@@ -44,6 +45,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// The best move for the side to move, within a time or depth budget.
     Analyze(analyze::AnalyzeArgs),
+    /// One searcher for a whole game, driven by commands on stdin (as a peer engine is).
+    Engine(engine::EngineArgs),
     /// The exact value of the position under perfect play.
     Solve(solve::SolveArgs),
     /// Two computer levels play each other, both colours of each random opening.
@@ -63,6 +66,7 @@ impl Cli {
             Command::Show(args) => show::run(&args),
             Command::Perft(args) => perft::run(&args),
             Command::Analyze(args) => analyze::run(&args),
+            Command::Engine(args) => engine::run(&args),
             Command::Solve(args) => solve::run(&args),
             Command::Match(args) => match_games::run(&args),
             Command::Review(args) => review::run(&args),
