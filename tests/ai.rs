@@ -318,7 +318,8 @@ fn a_table_build_reports_rising_progress_to_the_end() {
 /// itself checked against brute force above) of random endgames of up to 3 seeds, with
 /// the stores anywhere below half, lies within them under every grand-slam rule, also
 /// after a quiet move that a cycle could return to; where the bounds meet, the value is
-/// exact.
+/// exact. Where they stay apart, the estimate lies within them and is the value of a
+/// game starting there for most positions.
 #[test]
 fn oware_table_bounds_hold_the_exact_value() {
     let mut solver = Searcher::new(4);
@@ -332,6 +333,9 @@ fn oware_table_bounds_hold_the_exact_value() {
         let entries: usize = (0..=5).map(|n| binomial(n + 11, 11) * (n + 1)).sum();
         assert_eq!(table.len(), entries);
         let (mut checked, mut exact, mut after_a_move) = (0, 0, 0);
+        // Positions whose bounds stay apart, and how many of them the estimate gets right
+        // for a game that starts there.
+        let (mut open, mut estimated) = (0, 0);
         for seed in 0..100u64 {
             let Some(pos) = oware_endgame(rules, seed, 3) else {
                 continue;
@@ -347,6 +351,17 @@ fn oware_table_bounds_hold_the_exact_value() {
                 lower <= value && value <= upper,
                 "{value} outside {lower}..={upper}: {pos:?}"
             );
+            let probe = table.probe(&pos).expect("the table covers 3 seeds");
+            assert_eq!((probe.lower, probe.upper), (lower, upper));
+            assert!(
+                lower <= probe.estimate && probe.estimate <= upper,
+                "estimate {} outside {lower}..={upper}",
+                probe.estimate
+            );
+            if lower < upper {
+                open += 1;
+                estimated += (probe.estimate == value) as u32;
+            }
             exact += (lower == upper) as u32;
             checked += 1;
             if let Some(parent) = quiet_parent(&pos) {
@@ -362,6 +377,10 @@ fn oware_table_bounds_hold_the_exact_value() {
         assert!(
             after_a_move > 10,
             "only {after_a_move} positions after a move"
+        );
+        assert!(
+            open > 10 && estimated * 4 >= open * 3,
+            "{grand_slam:?}: the estimate is right for only {estimated} of {open} open positions"
         );
     }
 }

@@ -17,7 +17,7 @@ mod tt;
 pub mod tuning;
 
 pub use advice::{Advice, MoveValue};
-pub use endgame::{EndgameTable, DEFAULT_OWARE_TABLE_SEEDS, DEFAULT_TABLE_SEEDS};
+pub use endgame::{EndgameTable, Probe, DEFAULT_OWARE_TABLE_SEEDS, DEFAULT_TABLE_SEEDS};
 pub use eval::{
     evaluate, features, final_value, Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE,
 };

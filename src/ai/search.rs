@@ -406,16 +406,23 @@ impl Run<'_> {
         if let Some(table) = &self.endgame {
             // Proven bounds (exact in Kalah; in Oware exact for a few percent of the
             // entries, as cycles leave the rest open): they narrow the node's, and end
-            // it when they meet or fall outside the window.
-            if let Some((lo, hi)) = table.bounds(pos) {
+            // it when they meet or fall outside the window; at the horizon the table's
+            // estimate stands in for the heuristic.
+            if let Some(probe) = table.probe(pos) {
                 let base = store_difference(pos);
-                lower = lower.max(self.objective.proven(base + lo));
-                upper = upper.min(self.objective.proven(base + hi));
+                lower = lower.max(self.objective.proven(base + probe.lower));
+                upper = upper.min(self.objective.proven(base + probe.upper));
                 if lower >= beta || lower == upper {
                     return lower;
                 }
                 if upper <= alpha {
                     return upper;
+                }
+                if depth <= 1 {
+                    // The table's estimate has seen the rest of the game, the heuristic
+                    // and a ply of search only the board.
+                    self.horizon_hits += 1;
+                    return (base + probe.estimate).clamp(lower, upper);
                 }
             }
         }
@@ -545,9 +552,21 @@ impl Run<'_> {
         perspective_key(pos, self.objective == Objective::Margin)
     }
 
+    /// What the endgame tables make of `pos` (not over, not a repetition) as this run
+    /// counts values: the estimate within the proven bounds, and whether those meet.
+    #[inline]
+    fn table_value(&self, pos: &Position) -> Option<(i32, bool)> {
+        let probe = self.endgame?.probe(pos)?;
+        let base = store_difference(pos);
+        let (lower, upper) = self.objective.proven_bounds(value_bounds(pos));
+        let lower = lower.max(self.objective.proven(base + probe.lower));
+        let upper = upper.min(self.objective.proven(base + probe.upper));
+        Some(((base + probe.estimate).clamp(lower, upper), lower == upper))
+    }
+
     /// A node one ply above the horizon, where most of the work of a search is: values
-    /// each child directly (final result or heuristic) with no ordering, table or
-    /// recursion, stopping at the first child that reaches `beta`.
+    /// each child directly (final result, endgame table or heuristic) with no ordering,
+    /// transposition table or recursion, stopping at the first child that reaches `beta`.
     fn frontier(&mut self, pos: &Position, beta: i32) -> i32 {
         let me = pos.side_to_move();
         let mut best = -i32::MAX;
@@ -564,8 +583,16 @@ impl Run<'_> {
                 ended.end_by_repetition();
                 self.objective.proven(final_value(&ended, me))
             } else {
-                exact = false;
-                let v = self.heuristic(&child);
+                let v = match self.table_value(&child) {
+                    Some((v, proven)) => {
+                        exact &= proven;
+                        v
+                    }
+                    None => {
+                        exact = false;
+                        self.heuristic(&child)
+                    }
+                };
                 if child.side_to_move() == me {
                     v
                 } else {

@@ -97,8 +97,9 @@ pub fn endgame_table(rules: Rules, seeds: u32, cache: Option<&Path>) -> EndgameT
     }
 }
 
-/// The largest Oware table `--tables` builds: 12 seeds, 33 million positions in 65 MB
-/// (Oware's entries hold two bounds for every distance of the mover's store from half).
+/// The largest Oware table `--tables` builds: 12 seeds, 33 million positions in 98 MB
+/// (Oware's entries hold two bounds and an estimate for every distance of the mover's
+/// store from half).
 pub const MAX_OWARE_TABLE_SEEDS: u32 = 12;
 
 /// The endgame tables `--tables` asks for under `rules`: `default` when the flag is

@@ -17,8 +17,8 @@ const SOLVER_HASH_MB: usize = 256;
 /// Seeds on the board covered by the solver's Kalah endgame tables.
 const SOLVER_TABLE_SEEDS: u32 = 16;
 
-/// Seeds on the board covered by the solver's Oware endgame tables: the app's size, 13 MB
-/// built in about 10 s (12 seeds would take 65 MB and far longer).
+/// Seeds on the board covered by the solver's Oware endgame tables: the app's size, 20 MB
+/// built in about 10 s (12 seeds would take 98 MB and far longer).
 const SOLVER_OWARE_TABLE_SEEDS: u32 = 10;
 
 #[derive(clap::Args, Debug)]

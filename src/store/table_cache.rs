@@ -66,12 +66,20 @@ impl TableCache {
         let table = EndgameTable::build_reporting(rules, max_seeds, report);
         let written =
             fs::create_dir_all(&self.dir).and_then(|()| write_atomic(&path, &table.to_bytes()));
-        if let Err(e) = written {
-            // The table is still used; only the next run builds it again.
-            eprintln!(
-                "mancala: cannot keep the endgame table in {}: {e}",
-                path.display()
-            );
+        match written {
+            Ok(()) => {
+                // An older build's file of this table is never read again: free its space.
+                for old in EndgameTable::older_file_names(rules, max_seeds) {
+                    let _ = fs::remove_file(self.dir.join(old));
+                }
+            }
+            Err(e) => {
+                // The table is still used; only the next run builds it again.
+                eprintln!(
+                    "mancala: cannot keep the endgame table in {}: {e}",
+                    path.display()
+                );
+            }
         }
         table
     }
@@ -110,6 +118,32 @@ mod tests {
         // Another size has a file of its own.
         assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
         assert_eq!(fs::read(&path).unwrap(), written);
+    }
+
+    /// A table kept under a new format's name frees the file an older build wrote for
+    /// it, and only that one.
+    #[test]
+    fn an_older_formats_file_is_deleted_once_the_table_is_kept_anew() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path());
+        let rules = Rules::new(Variant::Oware);
+        let older = EndgameTable::older_file_names(rules, 4);
+        assert!(!older.is_empty(), "the format has changed since the first");
+        let other = EndgameTable::older_file_names(rules, 5);
+        for name in older.iter().chain(&other) {
+            fs::write(dir.path().join(name), b"an older table").unwrap();
+        }
+        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
+        assert!(cache.holds(rules, 4));
+        for name in &older {
+            assert!(!dir.path().join(name).exists(), "{name} is still there");
+        }
+        for name in &other {
+            assert!(
+                dir.path().join(name).exists(),
+                "{name} of another size went"
+            );
+        }
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //! Layout, little-endian: `MAGIC` (8 bytes), `FORMAT` (u32), variant (u8: 0 Kalah,
 //! 1 Oware), option (u8: Kalah's empty capture, Oware's grand-slam rule), 2 zero bytes,
 //! the largest seed count (u32), the entry count (u64), the entries (one byte each;
-//! Oware's lower bounds, then its upper bounds), then an FNV-1a hash of all before it
-//! (u64).
+//! Oware's lower bounds, then its upper bounds, then its estimates), then an FNV-1a hash
+//! of all before it (u64).
 
 use super::{EndgameTable, KalahTable, Kind, OwareTable};
 use crate::engine::{GrandSlam, Rules, Variant};
@@ -18,7 +18,8 @@ const MAGIC: &[u8; 8] = b"MANCALA\x1a";
 
 /// Raised whenever what a table holds or how it is laid out changes, so that files
 /// written by an older build are rebuilt rather than read as something they are not.
-const FORMAT: u32 = 1;
+/// 2: Oware's tables gained their estimates.
+const FORMAT: u32 = 2;
 
 const HEADER: usize = 8 + 4 + 4 + 4 + 8;
 const CHECKSUM: usize = 8;
@@ -28,10 +29,7 @@ impl EndgameTable {
     pub fn to_bytes(&self) -> Vec<u8> {
         let (rules, entries): (Rules, Vec<&[i8]>) = match &self.0 {
             Kind::Kalah(t) => (t.rules(), vec![t.entries()]),
-            Kind::Oware(t) => {
-                let (lower, upper) = t.entries();
-                (t.rules(), vec![lower, upper])
-            }
+            Kind::Oware(t) => (t.rules(), t.entries().to_vec()),
         };
         let count: usize = entries.iter().map(|part| part.len()).sum();
         let mut bytes = header(rules, self.max_seeds(), count);
@@ -62,13 +60,13 @@ impl EndgameTable {
         let values: Vec<i8> = entries.iter().map(|&b| b as i8).collect();
         Some(EndgameTable(match rules.variant() {
             Variant::Oware => {
-                if !values.len().is_multiple_of(2) {
+                if !values.len().is_multiple_of(3) {
                     return None;
                 }
-                let upper = values[values.len() / 2..].to_vec();
-                let mut lower = values;
-                lower.truncate(upper.len());
-                Kind::Oware(OwareTable::from_entries(rules, max_seeds, lower, upper)?)
+                let mut parts = values.chunks_exact(values.len() / 3).map(<[i8]>::to_vec);
+                let mut part = || parts.next().unwrap_or_default();
+                let entries = [part(), part(), part()];
+                Kind::Oware(OwareTable::from_entries(rules, max_seeds, entries)?)
             }
             _ => Kind::Kalah(KalahTable::from_entries(rules, max_seeds, values)?),
         }))
@@ -77,14 +75,27 @@ impl EndgameTable {
     /// The name of the file that keeps the table of `rules` and `max_seeds`, if tables
     /// cover those rules: one per option that changes the values, and per format.
     pub fn file_name(rules: Rules, max_seeds: u32) -> Option<String> {
-        Self::covers(rules).then(|| {
-            format!(
-                "endgame-{}-{}-{max_seeds}-v{FORMAT}.bin",
-                rules.variant().to_string().to_lowercase(),
-                option_byte(rules)
-            )
-        })
+        Self::covers(rules).then(|| file_name(rules, max_seeds, FORMAT))
     }
+
+    /// The names earlier formats gave the file of [`EndgameTable::file_name`]: a cache
+    /// deletes them once the table is kept under its new name, as nothing reads them.
+    pub fn older_file_names(rules: Rules, max_seeds: u32) -> Vec<String> {
+        if !Self::covers(rules) {
+            return Vec::new();
+        }
+        (1..FORMAT)
+            .map(|format| file_name(rules, max_seeds, format))
+            .collect()
+    }
+}
+
+fn file_name(rules: Rules, max_seeds: u32, format: u32) -> String {
+    format!(
+        "endgame-{}-{}-{max_seeds}-v{format}.bin",
+        rules.variant().to_string().to_lowercase(),
+        option_byte(rules)
+    )
 }
 
 /// The header of a table of `rules` and `max_seeds` with `count` entries.
@@ -186,7 +197,11 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), names.len(), "{names:?}");
-        assert_eq!(names[0], "endgame-kalah-0-10-v1.bin");
+        assert_eq!(names[0], "endgame-kalah-0-10-v2.bin");
+        assert_eq!(
+            EndgameTable::older_file_names(rules_with_tables()[0], 10),
+            ["endgame-kalah-0-10-v1.bin"]
+        );
         assert_eq!(
             EndgameTable::file_name(Rules::new(Variant::Congkak), 10),
             None

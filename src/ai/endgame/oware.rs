@@ -20,6 +20,14 @@
 //! at the widest (-n..=n) and are narrowed, sweep after sweep, until nothing changes.
 //! Every sweep keeps them proven (each is the best of its moves' proven bounds), and
 //! they only narrow, so this ends.
+//!
+//! Where the bounds stay apart, the table also keeps an **estimate** inside them, for
+//! the search to use at its horizon instead of the heuristic: the value when no line
+//! ends by repetition before it has gone round, found by sweeps that value each quiet
+//! move by its child's estimate (a position's estimate starts as what rule 8 would give
+//! it, each player taking the seeds on their side). It is no proof, only a far better
+//! guess than features of the board: it is kept within the proven bounds, and the
+//! search proves nothing with it.
 
 use super::boards::{first_board, next_board, row_difference, Board, BoardIndex, HOUSES};
 use crate::engine::{GrandSlam, Observer, Position, Rules, Side, Variant};
@@ -52,6 +60,11 @@ fn expected_sweeps(n: usize) -> usize {
     10 * n + 5
 }
 
+/// The most sweeps of estimates a layer gets: where value iteration round cycles has
+/// not settled by then it would only trade one guess for another (at 10 seeds the
+/// estimates settle in about 15 sweeps).
+const ESTIMATE_SWEEPS: usize = 30;
+
 /// Counts the seeds a move captures.
 struct Captures(u32);
 
@@ -71,6 +84,8 @@ pub(super) struct OwareTable {
     starts: Vec<usize>,
     lower: Vec<i8>,
     upper: Vec<i8>,
+    /// Within `lower..=upper`: the estimate the search uses at its horizon.
+    estimate: Vec<i8>,
 }
 
 impl OwareTable {
@@ -80,24 +95,26 @@ impl OwareTable {
     pub(super) fn build(rules: Rules, max_seeds: u32, report: &mut dyn FnMut(f32)) -> OwareTable {
         assert_eq!(rules.variant(), Variant::Oware);
         let max = max_seeds as usize;
-        let mut table =
-            OwareTable::with_entries(rules, max_seeds, |len| (vec![0; len], vec![0; len]));
+        let mut table = OwareTable::with_entries(rules, max_seeds, |len| {
+            (vec![0; len], vec![0; len], vec![0; len])
+        });
         let rules = Rules::new(Variant::Oware).with_grand_slam(rules.grand_slam());
-        // A layer's work: its entries, once to list their moves and once per sweep.
+        // A layer's work: its entries, once to list their moves and once per sweep of
+        // bounds or of estimates.
+        let units = |n: usize| 1 + expected_sweeps(n) + ESTIMATE_SWEEPS;
         let work: Vec<f64> = (0..=max)
             .map(|n| {
                 let entries = table.starts[n + 1] - table.starts[n];
-                entries as f64 * (1 + expected_sweeps(n)) as f64
+                entries as f64 * units(n) as f64
             })
             .collect();
         let total: f64 = work.iter().sum();
         let mut before = 0.0;
         for (n, &layer) in work.iter().enumerate() {
-            let units = (1 + expected_sweeps(n)) as f64;
             table.build_layer(rules, n, &mut |sweeps| {
                 // The listing and the sweeps so far, never past the estimate: a layer
                 // that needs more sweeps waits at its last unit until it is done.
-                let done = (1 + sweeps).min(expected_sweeps(n)) as f64 / units;
+                let done = (1 + sweeps).min(units(n) - 1) as f64 / units(n) as f64;
                 report(((before + layer * done) / total) as f32);
             });
             before += layer;
@@ -106,27 +123,28 @@ impl OwareTable {
         table
     }
 
-    /// The table of `rules` and `max_seeds` holding `lower` and `upper` (read back from
-    /// [`OwareTable::entries`]), if they are as many as it has and every pair is a
-    /// range within what the seeds on its board allow.
+    /// The table of `rules` and `max_seeds` holding `lower`, `upper` and `estimate`
+    /// (read back from [`OwareTable::entries`]), if they are as many as it has and every
+    /// entry is a range within what the seeds on its board allow, its estimate inside.
     pub(super) fn from_entries(
         rules: Rules,
         max_seeds: u32,
-        lower: Vec<i8>,
-        upper: Vec<i8>,
+        [lower, upper, estimate]: [Vec<i8>; 3],
     ) -> Option<Self> {
-        let table = OwareTable::with_entries(rules, max_seeds, |_| (lower, upper));
+        let table = OwareTable::with_entries(rules, max_seeds, |_| (lower, upper, estimate));
         let entries = *table.starts.last()?;
-        if table.lower.len() != entries || table.upper.len() != entries {
+        if [&table.lower, &table.upper, &table.estimate]
+            .iter()
+            .any(|part| part.len() != entries)
+        {
             return None;
         }
         let in_range = |n: usize| {
             let n8 = n as i8;
-            let layer = table.starts[n]..table.starts[n + 1];
-            table.lower[layer.clone()]
-                .iter()
-                .zip(&table.upper[layer])
-                .all(|(&lo, &hi)| -n8 <= lo && lo <= hi && hi <= n8)
+            (table.starts[n]..table.starts[n + 1]).all(|e| {
+                let (lo, guess, hi) = (table.lower[e], table.estimate[e], table.upper[e]);
+                -n8 <= lo && lo <= guess && guess <= hi && hi <= n8
+            })
         };
         (0..=max_seeds as usize).all(in_range).then_some(table)
     }
@@ -136,7 +154,7 @@ impl OwareTable {
     fn with_entries(
         rules: Rules,
         max_seeds: u32,
-        bounds: impl FnOnce(usize) -> (Vec<i8>, Vec<i8>),
+        entries: impl FnOnce(usize) -> (Vec<i8>, Vec<i8>, Vec<i8>),
     ) -> Self {
         let max = max_seeds as usize;
         let boards = BoardIndex::new(max_seeds);
@@ -144,7 +162,7 @@ impl OwareTable {
         for n in 0..=max {
             starts[n + 1] = starts[n] + boards.count(n) * (n + 1);
         }
-        let (lower, upper) = bounds(starts[max + 1]);
+        let (lower, upper, estimate) = entries(starts[max + 1]);
         OwareTable {
             grand_slam: rules.grand_slam(),
             max_seeds,
@@ -152,6 +170,7 @@ impl OwareTable {
             starts,
             lower,
             upper,
+            estimate,
         }
     }
 
@@ -160,9 +179,9 @@ impl OwareTable {
         Rules::new(Variant::Oware).with_grand_slam(self.grand_slam)
     }
 
-    /// Every entry's lower and upper bound (what a cached file keeps).
-    pub(super) fn entries(&self) -> (&[i8], &[i8]) {
-        (&self.lower, &self.upper)
+    /// Every entry's lower bound, upper bound and estimate (what a cached file keeps).
+    pub(super) fn entries(&self) -> [&[i8]; 3] {
+        [&self.lower, &self.upper, &self.estimate]
     }
 
     pub(super) fn max_seeds(&self) -> u32 {
@@ -188,8 +207,18 @@ impl OwareTable {
     /// on the final result. `pos` must not repeat an earlier position (that ends it).
     #[inline]
     pub(super) fn bounds(&self, pos: &Position) -> Option<(i32, i32)> {
+        self.probe(pos).map(|(lower, upper, _)| (lower, upper))
+    }
+
+    /// [`OwareTable::bounds`] and the estimate between them.
+    #[inline]
+    pub(super) fn probe(&self, pos: &Position) -> Option<(i32, i32, i32)> {
         let index = self.locate(pos)?;
-        Some((self.lower[index] as i32, self.upper[index] as i32))
+        Some((
+            self.lower[index] as i32,
+            self.upper[index] as i32,
+            self.estimate[index] as i32,
+        ))
     }
 
     /// Starts loading the entry of `pos` into the cache.
@@ -305,6 +334,81 @@ impl OwareTable {
             }
             forward = !forward;
         }
+        self.estimate_layer(n, &exits, &first, &ended, &mut |done| swept(sweeps + done));
+    }
+
+    /// Estimates of the boards of `n` seeds (their bounds done): each starts as what
+    /// rule 8 would give (the mover's row minus the other), kept within its bounds, and
+    /// then takes its best move's value, a quiet move's being minus its child's
+    /// estimate, sweep after sweep until nothing changes or [`ESTIMATE_SWEEPS`].
+    fn estimate_layer(
+        &mut self,
+        n: usize,
+        exits: &[Exit],
+        first: &[u32],
+        ended: &[Option<i8>],
+        swept: &mut dyn FnMut(usize),
+    ) {
+        let mut board = first_board(n);
+        for rank in 0..ended.len() {
+            let repeated = ended[rank].unwrap_or(row_difference(&board) as i8);
+            for d in 0..=n {
+                let e = self.entry(n, rank, d);
+                self.estimate[e] = repeated.clamp(self.lower[e], self.upper[e]);
+            }
+            next_board(&mut board);
+        }
+        let mut forward = true;
+        for sweep in 0..ESTIMATE_SWEEPS {
+            swept(sweep);
+            let mut changed = false;
+            for step in 0..ended.len() {
+                let rank = if forward {
+                    step
+                } else {
+                    ended.len() - 1 - step
+                };
+                if ended[rank].is_some() {
+                    continue;
+                }
+                let moves = &exits[first[rank] as usize..first[rank + 1] as usize];
+                for d in 0..=n {
+                    let e = self.entry(n, rank, d);
+                    if self.lower[e] == self.upper[e] {
+                        continue;
+                    }
+                    let guess = self
+                        .best_estimate(moves, n, d)
+                        .clamp(self.lower[e], self.upper[e]);
+                    if guess != self.estimate[e] {
+                        self.estimate[e] = guess;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+            forward = !forward;
+        }
+    }
+
+    /// The best of `moves` by the estimates of their children (see
+    /// [`OwareTable::estimate_layer`]), for a board of `n` seeds whose mover is `d`
+    /// seeds from half.
+    #[inline]
+    fn best_estimate(&self, moves: &[Exit], n: usize, d: usize) -> i8 {
+        let value = |exit: &Exit| match *exit {
+            Exit::Quiet { child, .. } => -self.estimate[self.entry(n, child as usize, n - d)],
+            Exit::Capture { seeds, child } if seeds as usize <= d => {
+                let e = self.entry(n - seeds as usize, child as usize, n - d);
+                seeds as i8 - self.estimate[e]
+            }
+            Exit::Capture { seeds, .. } => seeds as i8,
+            Exit::End { seeds, gain } if seeds as usize <= d => gain,
+            Exit::End { seeds, .. } => seeds as i8,
+        };
+        moves.iter().map(value).max().unwrap_or(i8::MIN)
     }
 
     /// The best lower and the best upper bound among `moves` of a board of `n` seeds
