@@ -9,6 +9,16 @@ pub(super) const CELLS: usize = 2 * HOUSES;
 /// A board seen from the side to move: its six houses, then the opponent's.
 pub(super) type Board = [u8; CELLS];
 
+/// The board of `pos` (six houses a row) as its side to move sees it.
+#[inline]
+pub(super) fn mover_board(pos: &crate::engine::Position) -> Board {
+    let me = pos.side_to_move();
+    let mut board = [0u8; CELLS];
+    board[..HOUSES].copy_from_slice(pos.houses(me));
+    board[HOUSES..].copy_from_slice(pos.houses(me.opponent()));
+    board
+}
+
 pub(super) struct BoardIndex {
     /// `ways[c][s]`: boards of `s` seeds in `c` houses.
     ways: Vec<Vec<u64>>,

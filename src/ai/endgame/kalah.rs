@@ -12,7 +12,7 @@
 //! the mover's seeds to the right within their own row; the sum over all seeds of their
 //! house numbers grows, so such moves never cycle and a memoised recursion terminates.
 
-use super::boards::{first_board, next_board, Board, BoardIndex, CELLS, HOUSES};
+use super::boards::{first_board, mover_board, next_board, Board, BoardIndex, CELLS, HOUSES};
 use crate::engine::{Position, Rules, Side, Variant};
 
 const UNKNOWN: i8 = i8::MIN;
@@ -138,11 +138,7 @@ impl KalahTable {
         if on_board > self.max_seeds {
             return None;
         }
-        let me = pos.side_to_move();
-        let mut board = [0u8; CELLS];
-        board[..HOUSES].copy_from_slice(pos.houses(me));
-        board[HOUSES..].copy_from_slice(pos.houses(me.opponent()));
-        Some(self.index(&board, on_board as usize))
+        Some(self.index(&mover_board(pos), on_board as usize))
     }
 
     /// Position of `board` (holding `n` seeds) in the table.

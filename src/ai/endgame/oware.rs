@@ -29,7 +29,9 @@
 //! guess than features of the board: it is kept within the proven bounds, and the
 //! search proves nothing with it.
 
-use super::boards::{first_board, next_board, row_difference, Board, BoardIndex, HOUSES};
+use super::boards::{
+    first_board, mover_board, next_board, row_difference, Board, BoardIndex, HOUSES,
+};
 use crate::engine::{GrandSlam, Observer, Position, Rules, Side, Variant};
 
 /// What one move of a table board leads to.
@@ -250,12 +252,9 @@ impl OwareTable {
         if d > on_board {
             return None;
         }
-        let mut board = [0u8; 2 * HOUSES];
-        board[..HOUSES].copy_from_slice(pos.houses(me));
-        board[HOUSES..].copy_from_slice(pos.houses(me.opponent()));
         Some(self.entry(
             on_board as usize,
-            self.boards.rank(&board, on_board as usize),
+            self.boards.rank(&mover_board(pos), on_board as usize),
             d as usize,
         ))
     }
