@@ -349,8 +349,8 @@ impl OwareTable {
         swept: &mut dyn FnMut(usize),
     ) {
         let mut board = first_board(n);
-        for rank in 0..ended.len() {
-            let repeated = ended[rank].unwrap_or(row_difference(&board) as i8);
+        for (rank, ended) in ended.iter().enumerate() {
+            let repeated = ended.unwrap_or(row_difference(&board) as i8);
             for d in 0..=n {
                 let e = self.entry(n, rank, d);
                 self.estimate[e] = repeated.clamp(self.lower[e], self.upper[e]);
