@@ -18,7 +18,8 @@ pub enum Objective {
     /// and the solver report.
     #[default]
     Margin,
-    /// A proven win above every estimate, a proven loss below: how the computer plays.
+    /// A proven win above every estimate, a proven loss below: how a match is scored
+    /// (the app's computer plays for the margin: this did not measure better).
     Win,
 }
 

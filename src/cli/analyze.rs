@@ -49,8 +49,8 @@ pub struct SearchArgs {
     /// integers separated by ':' (docs/cli.md).
     #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
     eval: Eval,
-    /// What the search plays for: win (a proven win above any estimate, as the
-    /// computer plays) or margin (the most seeds, proven or estimated alike).
+    /// What the search plays for: margin (the most seeds, proven or estimated alike,
+    /// as the app's computer plays) or win (a proven win above any estimate).
     #[arg(long, value_name = "O", default_value_t = Objective::Margin)]
     objective: Objective,
 }

@@ -170,7 +170,7 @@ impl EndgameTable {
 
     /// [`EndgameTable::bounds`] and, between them, the table's estimate of the gain: the
     /// value itself where it is exact (always in Kalah), else Oware's guess of it for the
-    /// search's horizon (see [`oware`]), which proves nothing.
+    /// search's horizon (see the module `oware`), which proves nothing.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
         match &self.0 {

@@ -62,9 +62,9 @@ fn expected_sweeps(n: usize) -> usize {
     10 * n + 5
 }
 
-/// The most sweeps of estimates a layer gets: where value iteration round cycles has
-/// not settled by then it would only trade one guess for another (at 10 seeds the
-/// estimates settle in about 15 sweeps).
+/// The most sweeps of estimates a layer gets (they stop sooner once a sweep changes
+/// nothing): value iteration round a cycle need not settle, and where it has not by
+/// then, more sweeps would only trade one guess for another.
 const ESTIMATE_SWEEPS: usize = 30;
 
 /// Counts the seeds a move captures.
