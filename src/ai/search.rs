@@ -6,7 +6,7 @@
 //! window and sign; a child where the opponent moves is negated, as usual. Every ply
 //! is one sowing, so "depth 24" means 24 sowings whoever makes them.
 
-use super::endgame::EndgameTable;
+use super::endgame::{EndgameTable, Probe};
 use super::eval::{
     evaluate, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
 };
@@ -403,27 +403,23 @@ impl Run<'_> {
                 .objective
                 .proven(final_value(&ended, pos.side_to_move()));
         }
-        if let Some(table) = &self.endgame {
-            // Proven bounds (exact in Kalah; in Oware exact for a few percent of the
-            // entries, as cycles leave the rest open): they narrow the node's, and end
-            // it when they meet or fall outside the window; at the horizon the table's
-            // estimate stands in for the heuristic.
-            if let Some(probe) = table.probe(pos) {
-                let base = store_difference(pos);
-                lower = lower.max(self.objective.proven(base + probe.lower));
-                upper = upper.min(self.objective.proven(base + probe.upper));
-                if lower >= beta || lower == upper {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
-                if depth <= 1 {
-                    // The table's estimate has seen the rest of the game, the heuristic
-                    // and a ply of search only the board.
-                    self.horizon_hits += 1;
-                    return (base + probe.estimate).clamp(lower, upper);
-                }
+        // Proven bounds (exact in Kalah; in Oware exact for a few percent of the
+        // entries, as cycles leave the rest open): they narrow the node's, and end it
+        // when they meet or fall outside the window; at the horizon the table's
+        // estimate stands in for the heuristic.
+        if let Some(known) = self.table_value(pos) {
+            (lower, upper) = (known.lower, known.upper);
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if depth <= 1 {
+                // The table's estimate has seen the rest of the game, the heuristic
+                // and a ply of search only the board.
+                self.horizon_hits += 1;
+                return known.estimate;
             }
         }
         if depth == 0 {
@@ -553,15 +549,20 @@ impl Run<'_> {
     }
 
     /// What the endgame tables make of `pos` (not over, not a repetition) as this run
-    /// counts values: the estimate within the proven bounds, and whether those meet.
+    /// counts values: its proven bounds (the stores' and the table's) and the table's
+    /// estimate within them.
     #[inline]
-    fn table_value(&self, pos: &Position) -> Option<(i32, bool)> {
+    fn table_value(&self, pos: &Position) -> Option<Probe> {
         let probe = self.endgame?.probe(pos)?;
         let base = store_difference(pos);
         let (lower, upper) = self.objective.proven_bounds(value_bounds(pos));
         let lower = lower.max(self.objective.proven(base + probe.lower));
         let upper = upper.min(self.objective.proven(base + probe.upper));
-        Some(((base + probe.estimate).clamp(lower, upper), lower == upper))
+        Some(Probe {
+            lower,
+            upper,
+            estimate: (base + probe.estimate).clamp(lower, upper),
+        })
     }
 
     /// A node one ply above the horizon, where most of the work of a search is: values
@@ -584,9 +585,9 @@ impl Run<'_> {
                 self.objective.proven(final_value(&ended, me))
             } else {
                 let v = match self.table_value(&child) {
-                    Some((v, proven)) => {
-                        exact &= proven;
-                        v
+                    Some(known) => {
+                        exact &= known.lower == known.upper;
+                        known.estimate
                     }
                     None => {
                         exact = false;
