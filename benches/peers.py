@@ -94,6 +94,7 @@ class Ours:
             res = self.run("analyze", *self.game_args, "--moves", record,
                            "--movetime", str(movetime), *self.extra, "--json")
         self.last_engine_seconds = res.get("seconds") or 0.0
+        self.last_score = res.get("score")
         return res["best"], res.get("depth"), time.monotonic() - t0
 
 
@@ -373,10 +374,14 @@ class Aalina:
             raise MatchError(f"aalina moved for the wrong side: {best!r} with "
                              f"{'South' if side == 0 else 'North'} to move")
         depth = None
+        self.last_score = None
         for l in lines:
             m = re.match(r"info depth (\d+)", l)
             if m:
                 depth = int(m.group(1))
+            m = re.search(r"score cp (-?\d+)", l)
+            if m:
+                self.last_score = int(m.group(1))
         if any("book move" in l for l in lines):
             depth = None
         return ord(best.upper()) - ord("A") + 1, depth, secs
@@ -495,9 +500,10 @@ def play_game(ours, peer, ours_side, opening, movetime, check_proc, stats):
                     stats["peer_depth"] += depth
                     stats["peer_depth_n"] += 1
             if VERBOSE:
-                who = "ours" if side == ours_side else peer.name
-                print(f"  ply {len(moves) + 1}: {who} ({'S' if side == 0 else 'N'}) {m}"
-                      f" depth {depth} {secs:.3f} s" if secs is not None else "", flush=True)
+                who, mover = (ours, "ours") if side == ours_side else (peer, peer.name)
+                print(f"  ply {len(moves) + 1}: {mover} ({'S' if side == 0 else 'N'}) {m}"
+                      f" depth {depth} {secs:.3f} s score {getattr(who, 'last_score', None)}"
+                      if secs is not None else "", flush=True)
             sides.append(side)
             moves.append(m)
             pos = ours.show(moves)
@@ -508,6 +514,8 @@ def play_game(ours, peer, ours_side, opening, movetime, check_proc, stats):
         peer.end_game(pos)
         ours.end_game()
     warnings = check_aalina_replay(check_proc, moves, sides, shows) if check_proc else []
+    if VERBOSE:
+        print(f"  record: {' '.join(map(str, moves))}", flush=True)
     return pos, moves, warnings
 
 

@@ -249,17 +249,75 @@ pub fn features(pos: &Position, capture: bool) -> [i32; FEATURES] {
 /// pruning remains sound.
 #[inline]
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
-    let stores = store_difference(pos);
+    evaluate_in(pos, weights, 1)
+}
+
+/// [`evaluate`] in `1/per_seed` seed (the search's finer values).
+#[inline]
+pub(crate) fn evaluate_in(pos: &Position, weights: &Weights, per_seed: i32) -> i32 {
+    let stores = store_difference(pos) * per_seed;
     if weights.is_zero() {
         // The plain store difference (Kalah's hand-set baseline, what published Kalah
         // programs use) needs no features: the fastest search.
         return stores;
     }
     let f = features(pos, weights.0[FEATURES - 1] != 0);
-    let sum: i32 = f.iter().zip(weights.0).map(|(x, w)| x * w).sum();
-    // Rounded to the nearest seed, halves away from zero, so mirrored positions stay
+    let sum: i32 = f.iter().zip(weights.0).map(|(x, w)| x * w).sum::<i32>() * per_seed;
+    // Rounded to the nearest unit, halves away from zero, so mirrored positions stay
     // mirrored.
     let extra = (sum + sum.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
     let (lower, upper) = value_bounds(pos);
-    (stores + extra).clamp(lower, upper)
+    (stores + extra).clamp(lower * per_seed, upper * per_seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    /// Positions of a game in which each mover takes the `k`-th legal move, `k` cycling.
+    fn positions(variant: Variant, plies: usize) -> Vec<Position> {
+        let mut pos = Position::start(Rules::new(variant));
+        let mut seen = Vec::new();
+        for ply in 0..plies {
+            if pos.is_over() {
+                break;
+            }
+            seen.push(pos);
+            let moves: Vec<_> = pos.legal_moves().iter().collect();
+            pos.play_unchecked(moves[(ply * 7 + 3) % moves.len()]);
+        }
+        seen
+    }
+
+    #[test]
+    fn finer_values_round_to_the_seed_values_and_keep_what_rounding_hid() {
+        let weights = Weights::tuned(Variant::Oware);
+        let mut told_apart = 0;
+        let mut by_seed_value = std::collections::HashMap::new();
+        for pos in positions(Variant::Oware, 120) {
+            let seeds = evaluate(&pos, &weights);
+            let eighths = evaluate_in(&pos, &weights, 8);
+            assert!(
+                (eighths - 8 * seeds).abs() <= 4,
+                "{eighths}/8 is not {seeds} to the nearest seed"
+            );
+            let (lower, upper) = value_bounds(&pos);
+            assert!((8 * lower..=8 * upper).contains(&eighths));
+            // Positions the seed value ties, the finer value may order.
+            if let Some(&other) = by_seed_value.get(&seeds) {
+                told_apart += (other != eighths) as u32;
+            }
+            by_seed_value.insert(seeds, eighths);
+        }
+        assert!(told_apart > 10, "only {told_apart} ties told apart");
+    }
+
+    #[test]
+    fn kalahs_plain_store_difference_is_the_same_at_any_grain() {
+        let weights = Weights::hand(Variant::Kalah);
+        for pos in positions(Variant::Kalah, 60) {
+            assert_eq!(evaluate_in(&pos, &weights, 8), 8 * evaluate(&pos, &weights));
+        }
+    }
 }

@@ -8,10 +8,10 @@
 
 use super::endgame::{EndgameTable, Probe};
 use super::eval::{
-    evaluate, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
+    evaluate_in, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
 };
 use super::limits::{Clock, Limits};
-use super::objective::Objective;
+use super::objective::{Objective, GRAIN};
 use super::tt::{Table, EXACT_DEPTH};
 use crate::engine::{House, Position, Rules, Side, Variant};
 use std::sync::Arc;
@@ -262,8 +262,8 @@ impl Run<'_> {
     }
 
     /// MTD(f): the value of `pos` at `depth` by null-window searches that start at
-    /// `guess` and close in on it; integer seed values make this converge in a few
-    /// passes. Returns a best move and the value, or, if a limit stopped it, what its
+    /// `guess` and close in on it (fail-soft passes jump by their bound, so a few passes
+    /// do, even in eighths of a seed). Returns a best move and the value, or, if a limit stopped it, what its
     /// finished passes proved.
     pub(crate) fn mtd(
         &mut self,
@@ -530,7 +530,7 @@ impl Run<'_> {
     /// run counts them: a position already proven won is worth a win.
     #[inline]
     fn heuristic(&self, pos: &Position) -> i32 {
-        let estimate = evaluate(pos, &self.weights);
+        let estimate = evaluate_in(pos, &self.weights, GRAIN);
         match self.objective {
             Objective::Margin => estimate,
             Objective::Win => {
@@ -545,7 +545,8 @@ impl Run<'_> {
     /// a value of the board.
     #[inline]
     fn key(&self, pos: &Position) -> (u128, i32) {
-        perspective_key(pos, self.objective == Objective::Margin)
+        let (key, stores) = perspective_key(pos, self.objective == Objective::Margin);
+        (key, stores * GRAIN)
     }
 
     /// What the endgame tables make of `pos` (not over, not a repetition) as this run
@@ -561,7 +562,10 @@ impl Run<'_> {
         Some(Probe {
             lower,
             upper,
-            estimate: (base + probe.estimate).clamp(lower, upper),
+            estimate: self
+                .objective
+                .estimated(base + probe.estimate)
+                .clamp(lower, upper),
         })
     }
 

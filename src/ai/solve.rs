@@ -52,12 +52,14 @@ impl Searcher {
             ..limits.clone()
         };
         let mut run = self.run(&exact_limits);
-        let Iteration::Complete { best, value } = run.mtd(pos, UNLIMITED, guess.score, guess.best)
-        else {
+        let margin = Objective::Margin;
+        let start = margin.estimated(guess.score);
+        let Iteration::Complete { best, value } = run.mtd(pos, UNLIMITED, start, guess.best) else {
             return None;
         };
         Some(Solution {
-            value,
+            // Exact values are whole seeds.
+            value: margin.seeds(value),
             best,
             nodes: guess.nodes + run.nodes,
             seconds: run.clock.elapsed().as_secs_f64() + guess.seconds,
