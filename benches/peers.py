@@ -25,7 +25,8 @@ Each pair of games starts from the same random two-ply opening (random.Random(se
 among `show`'s legal moves), ours South in one game and North in the other. Each side
 keeps one process per game, its transposition table living through the game as the
 app's does: ours is `mancala-cli engine` (`moves RECORD`, `go movetime MS`), or with
-`--ours-mode fresh` `analyze --movetime` in a new process per move. Every move of both sides is checked against `show`'s `legal` list, and the end
+`--ours-mode fresh` `analyze --movetime` in a new process per move. Every move of both
+sides is checked against `show`'s `legal` list, and the end
 of the game and the final stores come from our `show` (our rules: docs/rules.md). An
 illegal peer move, a board that disagrees with ours, or a protocol failure stops the
 match with an error (exit code 2).
@@ -35,7 +36,10 @@ Notation: ours is house 1..6 from the owner's left (rules.md). CMancala numbers 
 other end: its number n is our North house 7-n. Aalina writes South houses A..F and
 North houses a..f, both in sowing order: our house h is letter h.
 
-Prints one line per game, then one JSON line with the totals.
+Prints one line per game, then one JSON line with the totals. `--verbose` adds every
+move (its depth, time and the mover's score: ours in seeds, Aalina's in its own units,
+25 a seed) and each game's record, to replay a game with `mancala-cli show` or
+`analyze --moves`.
 """
 import argparse, json, os, random, re, select, shlex, subprocess, sys, tempfile, time
 

@@ -61,7 +61,7 @@ impl Grade {
 }
 
 /// One move of the game, reviewed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveReview {
     /// 1-based index of the move in the record.
     pub ply: usize,

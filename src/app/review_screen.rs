@@ -45,27 +45,14 @@ pub struct ReviewScreen {
     kept: bool,
 }
 
-/// One move of the list, as the screen shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReviewRow {
-    pub ply: usize,
-    pub side: Side,
-    pub played: House,
-    pub best: House,
-    pub value: i32,
-    pub loss: i32,
-    pub grade: Grade,
-    pub exact: bool,
-}
-
 /// Everything the review screen shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReviewView {
     pub rules: crate::engine::Rules,
     pub opponent: Opponent,
     pub progress: Progress,
-    /// One per move once reviewed; empty before.
-    pub rows: Vec<ReviewRow>,
+    /// One per move once reviewed (what the list shows); empty before.
+    pub rows: Vec<MoveReview>,
     /// The game's value before each move and at the end, from South's view (the
     /// final point is the final store difference): the graph. Empty before the review.
     pub graph: Vec<i32>,
@@ -229,21 +216,7 @@ impl ReviewScreen {
             },
             (None, None) => Progress::Stopped,
         };
-        let rows: Vec<ReviewRow> = self
-            .moves
-            .iter()
-            .flatten()
-            .map(|m| ReviewRow {
-                ply: m.ply,
-                side: m.side,
-                played: m.played,
-                best: m.best,
-                value: m.value,
-                loss: m.loss,
-                grade: m.grade,
-                exact: m.exact,
-            })
-            .collect();
+        let rows: Vec<MoveReview> = self.moves.iter().flatten().copied().collect();
         let mut graph: Vec<i32> = rows
             .iter()
             .map(|r| match r.side {
