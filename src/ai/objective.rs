@@ -1,12 +1,12 @@
 //! What a search plays for: the most seeds, or a win first.
 //!
 //! The search's values are final store differences (in [`GRAIN`]ths of a seed), so by
-//! itself it plays for the biggest margin. A match is scored by wins, though, and the two part where the search
-//! weighs a proven result against a heuristic one: playing for seeds, it takes a
-//! certain loss by 2 over a line the heuristic puts at −3 (and may still be saved), and a
-//! line the heuristic puts at +5 over a certain win by 1. Playing to win, every proven
-//! win is worth more than any estimate and every proven loss less; among proven wins
-//! (or losses) the margin still decides.
+//! itself it plays for the biggest margin. A match is scored by wins, though, and the
+//! two part where the search weighs a proven result against a heuristic one: playing
+//! for seeds, it takes a certain loss by 2 over a line the heuristic puts at −3 (and may
+//! still be saved), and a line the heuristic puts at +5 over a certain win by 1. Playing
+//! to win, every proven win is worth more than any estimate and every proven loss less;
+//! among proven wins (or losses) the margin still decides.
 
 use std::fmt;
 use std::str::FromStr;

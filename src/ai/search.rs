@@ -263,8 +263,8 @@ impl Run<'_> {
 
     /// MTD(f): the value of `pos` at `depth` by null-window searches that start at
     /// `guess` and close in on it (fail-soft passes jump by their bound, so a few passes
-    /// do, even in eighths of a seed). Returns a best move and the value, or, if a limit stopped it, what its
-    /// finished passes proved.
+    /// do, even in eighths of a seed). Returns a best move and the value, or, if a limit
+    /// stopped it, what its finished passes proved.
     pub(crate) fn mtd(
         &mut self,
         pos: &Position,
