@@ -545,8 +545,9 @@ impl Run<'_> {
     /// a value of the board.
     #[inline]
     fn key(&self, pos: &Position) -> (u128, i32) {
+        // The stores are banked: a proven part of the value (0 when playing to win).
         let (key, stores) = perspective_key(pos, self.objective == Objective::Margin);
-        (key, stores * GRAIN)
+        (key, self.objective.proven(stores))
     }
 
     /// What the endgame tables make of `pos` (not over, not a repetition) as this run
