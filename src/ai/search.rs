@@ -177,6 +177,8 @@ impl Searcher {
             horizon_hits: 0,
             path: self.history.clone(),
             repetition_floor: usize::MAX,
+            cuts: [[0; 8]; 2],
+            order_by_cuts: variant == Variant::Oware,
             clock: Clock::start(limits),
         }
     }
@@ -209,6 +211,15 @@ pub(crate) struct Run<'a> {
     /// to (`usize::MAX`: none). A node whose subtree repeated a position above it has
     /// a value that depends on the way it was reached, so it is not stored.
     repetition_floor: usize,
+    /// History heuristic: for each side and house, how much cutting work moves from it
+    /// have done in this run (depth squared per cut). Orders the quiet moves that the
+    /// immediate gain cannot tell apart, which in Oware are most of them.
+    cuts: [[u64; 8]; 2],
+    /// Whether `cuts` orders moves. It pays in Oware, where no move earns an extra turn
+    /// and few capture (fixed depth 19 over 80 positions of a game: 32 % fewer nodes),
+    /// and costs in Kalah and Congkak, where the extra turn and the house nearest the
+    /// store already order well (depth 21 and 24: 14 % and 9 % more nodes).
+    order_by_cuts: bool,
     pub(crate) clock: Clock<'a>,
 }
 
@@ -468,6 +479,7 @@ impl Run<'_> {
                 if best > alpha {
                     alpha = best;
                     if alpha >= beta {
+                        self.count_cut(me, house, depth);
                         break 'moves;
                     }
                 }
@@ -490,6 +502,7 @@ impl Run<'_> {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
+                            self.count_cut(me, house, depth);
                             break;
                         }
                     }
@@ -673,7 +686,8 @@ impl Run<'_> {
     }
 
     /// Children in the order most likely to cut: `prefer` (the previous best), extra
-    /// turns, the biggest immediate gain, then houses nearest the store. `skip` (a move
+    /// turns, the biggest immediate gain, in Oware the moves that cut most often in this
+    /// run (history heuristic), then houses nearest the store. `skip` (a move
     /// already searched) is left out. With `prefetch`, the children's table entries
     /// start loading at once (not worth it for children next to the horizon, which never probe).
     #[inline]
@@ -687,7 +701,7 @@ impl Run<'_> {
         let me = pos.side_to_move();
         let before = pos.store(me) as i32 - pos.store(me.opponent()) as i32;
         let mut children = Children {
-            moves: [(*pos, HOUSE_1, 0); 8],
+            moves: [(*pos, HOUSE_1, 0i64); 8],
             count: 0,
         };
         for house in pos.legal_moves() {
@@ -698,10 +712,20 @@ impl Run<'_> {
             child.play_unchecked(house);
             let again = !child.is_over() && child.side_to_move() == me;
             let gain = final_value(&child, me) - before;
-            let key = if Some(house) == prefer {
-                1 << 20
+            // Extra turns, then gain, then (Oware) the history of cuts, capped to its
+            // 39 bits, which a run never reaches, then the house nearest the store.
+            let cuts = if self.order_by_cuts {
+                self.cuts[me.index()][house.number() as usize]
             } else {
-                (again as i32) * (1 << 16) + (gain + 128) * 64 + house.number() as i32
+                0
+            };
+            let key = if Some(house) == prefer {
+                i64::MAX
+            } else {
+                ((again as i64) << 52)
+                    | (((gain + 128) as i64) << 42)
+                    | (cuts.min((1 << 39) - 1) as i64) << 3
+                    | house.number() as i64
             };
             if prefetch && !child.is_over() {
                 self.tt.prefetch(self.key(&child).0);
@@ -712,8 +736,21 @@ impl Run<'_> {
             children.moves[children.count] = (child, house, key);
             children.count += 1;
         }
-        children.as_mut_slice().sort_unstable_by_key(|c| -c.2);
         children
+            .as_mut_slice()
+            .sort_unstable_by_key(|c| std::cmp::Reverse(c.2));
+        children
+    }
+
+    /// Credits `house` with a cut by `me` at `depth`: deep cuts saved more work, so
+    /// they weigh more (depth squared, as in chess engines' history tables). The
+    /// solver's depth stands for "to the end" and can be near `u32::MAX`, so the weight
+    /// stops growing at the deepest search a limit can ask for.
+    #[inline]
+    fn count_cut(&mut self, me: Side, house: House, depth: u32) {
+        let d = u64::from(depth.min(MAX_DEPTH));
+        let cuts = &mut self.cuts[me.index()][house.number() as usize];
+        *cuts = cuts.saturating_add(d * d);
     }
 
     /// The line the transposition table expects from `pos`, starting with `best`.
@@ -742,7 +779,7 @@ impl Run<'_> {
 
 /// The children of a node, sorted for search; a fixed array, so nothing is allocated.
 struct Children {
-    moves: [(Position, House, i32); 8],
+    moves: [(Position, House, i64); 8],
     count: usize,
 }
 
@@ -750,10 +787,10 @@ struct Children {
 const HOUSE_1: House = House::new(1).unwrap();
 
 impl Children {
-    fn as_slice(&self) -> &[(Position, House, i32)] {
+    fn as_slice(&self) -> &[(Position, House, i64)] {
         &self.moves[..self.count]
     }
-    fn as_mut_slice(&mut self) -> &mut [(Position, House, i32)] {
+    fn as_mut_slice(&mut self) -> &mut [(Position, House, i64)] {
         &mut self.moves[..self.count]
     }
 }
