@@ -168,6 +168,7 @@ impl Searcher {
     /// A run of the search under `limits`, borrowing the table.
     pub(crate) fn run<'a>(&'a mut self, limits: &Limits<'a>) -> Run<'a> {
         let variant = self.rules.map_or(Variant::Kalah, |r| r.variant());
+        self.tt.new_search();
         Run {
             weights: self.eval.weights(variant),
             objective: self.objective,

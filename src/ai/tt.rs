@@ -16,9 +16,17 @@ struct Entry {
     upper: i16,
     depth: u8,
     best: u8,
-    used: bool,
+    /// The search that stored it ([`Table::new_search`]); 0 for an empty slot.
+    generation: u8,
     /// log2 of the nodes the search of this entry took: costly results are kept longer.
     work: u8,
+}
+
+impl Entry {
+    #[inline]
+    fn used(&self) -> bool {
+        self.generation != 0
+    }
 }
 
 /// What the table knows about a position.
@@ -32,9 +40,13 @@ pub(crate) struct Probe {
 }
 
 pub(crate) struct Table {
-    /// Two entries a bucket: the first keeps the deepest result, the second the newest.
+    /// Two entries a bucket: the first keeps the deepest result of the current search
+    /// (or, until one replaces it, of an earlier one), the second the newest.
     entries: Vec<Entry>,
     mask: usize,
+    /// The current search, 1 to 255: a game's searches share the table, and what an
+    /// earlier move's search stored gives way to the current one's, however deep it was.
+    generation: u8,
 }
 
 impl Table {
@@ -50,7 +62,17 @@ impl Table {
         Table {
             entries,
             mask: buckets - 1,
+            generation: 1,
         }
+    }
+
+    /// A new search begins: entries stored before it stay readable, but any of them may
+    /// now be replaced. Without this, the first slot of a bucket kept the deepest result
+    /// of the whole game, mostly positions long left behind, and the current search's
+    /// deep results, the ones that order its next iteration, had only the second slot,
+    /// where the many shallow ones overwrite them.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = self.generation % u8::MAX + 1;
     }
 
     #[inline]
@@ -73,7 +95,7 @@ impl Table {
         let bucket = 2 * (h & self.mask);
         self.entries[bucket..bucket + 2]
             .iter()
-            .find(|e| e.used && e.check == check)
+            .find(|e| e.used() && e.check == check)
             .map(|e| Probe {
                 lower: e.lower as i32,
                 upper: e.upper as i32,
@@ -112,12 +134,12 @@ impl Table {
             upper: clamp(upper),
             depth,
             best,
-            used: true,
+            generation: self.generation,
             work,
         };
         let slot = if let Some(i) = (0..2).find(|&i| {
             let e = &self.entries[bucket + i];
-            e.used && e.check == check
+            e.used() && e.check == check
         }) {
             let old = self.entries[bucket + i];
             if old.depth == depth {
@@ -133,24 +155,36 @@ impl Table {
                     new.best = old.best;
                 }
             } else if i == 0 && (old.depth, old.work) > (depth, work) {
-                // Keep the deeper result in the first slot; the new one goes second.
+                // Keep the deeper result in the first slot (the current search reached
+                // it again, so it is current); the new one goes second.
+                self.entries[bucket].generation = self.generation;
                 self.entries[bucket + 1] = new;
                 return;
             }
             i
-        } else if (depth, work) >= (self.entries[bucket].depth, self.entries[bucket].work)
-            || !self.entries[bucket].used
-        {
-            self.entries[bucket + 1] = self.entries[bucket];
-            0
         } else {
-            1
+            let (first, second) = (self.entries[bucket], self.entries[bucket + 1]);
+            let current = |e: &Entry| e.generation == self.generation;
+            if !current(&first) {
+                // An earlier search's result (or nothing) gives way; it moves to the
+                // second slot unless that holds one of this search's.
+                if !current(&second) {
+                    self.entries[bucket + 1] = first;
+                }
+                0
+            } else if (depth, work) >= (first.depth, first.work) {
+                self.entries[bucket + 1] = first;
+                0
+            } else {
+                1
+            }
         };
         self.entries[bucket + slot] = new;
     }
 
     pub(crate) fn clear(&mut self) {
         self.entries.fill(Entry::default());
+        self.generation = 1;
     }
 }
 
@@ -196,4 +230,63 @@ mod huge_pages {
 
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub(super) fn advise<T>(_memory: &[T]) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `count` keys whose entries share one bucket of `table`.
+    fn keys_of_one_bucket(table: &Table, count: usize) -> Vec<u128> {
+        let bucket = |key: u128| Table::hash(key).0 & table.mask;
+        let target = bucket(1);
+        (1u128..)
+            .filter(|&key| bucket(key) == target)
+            .take(count)
+            .collect()
+    }
+
+    #[test]
+    fn a_new_search_takes_the_slots_an_earlier_search_filled() {
+        let mut table = Table::with_megabytes(1);
+        let keys = keys_of_one_bucket(&table, 4);
+        // An earlier move's search fills the bucket with deep results.
+        table.store(keys[0], 1, 1, 20, 1, 1 << 20);
+        table.store(keys[1], 2, 2, 20, 2, 1 << 20);
+        // The next move's search stores two shallow results there: both are kept, and
+        // the deep results of the earlier search give way.
+        table.new_search();
+        table.store(keys[2], 3, 3, 3, 3, 10);
+        table.store(keys[3], 4, 4, 3, 4, 10);
+        assert_eq!(table.probe(keys[2]).map(|p| p.lower), Some(3));
+        assert_eq!(table.probe(keys[3]).map(|p| p.lower), Some(4));
+        assert!(table.probe(keys[0]).is_none() && table.probe(keys[1]).is_none());
+    }
+
+    #[test]
+    fn within_one_search_the_deeper_result_keeps_the_first_slot() {
+        let mut table = Table::with_megabytes(1);
+        let keys = keys_of_one_bucket(&table, 3);
+        table.store(keys[0], 1, 1, 20, 1, 1 << 20);
+        table.store(keys[1], 2, 2, 3, 2, 10);
+        table.store(keys[2], 3, 3, 3, 3, 10);
+        // The shallow results take turns in the second slot; the deep one stays.
+        assert_eq!(table.probe(keys[0]).map(|p| p.depth), Some(20));
+        assert!(table.probe(keys[1]).is_none());
+        assert_eq!(table.probe(keys[2]).map(|p| p.depth), Some(3));
+    }
+
+    #[test]
+    fn a_deeper_result_of_an_earlier_search_is_kept_when_the_position_comes_back() {
+        let mut table = Table::with_megabytes(1);
+        let keys = keys_of_one_bucket(&table, 3);
+        table.store(keys[0], 1, 1, 20, 1, 1 << 20);
+        table.new_search();
+        // The same position, searched shallower now: the deeper bounds stay first and
+        // count as this search's, so a shallow result of another position goes second.
+        table.store(keys[0], 1, 1, 5, 1, 100);
+        table.store(keys[1], 2, 2, 3, 2, 10);
+        assert_eq!(table.probe(keys[0]).map(|p| p.depth), Some(20));
+        assert_eq!(table.probe(keys[1]).map(|p| p.depth), Some(3));
+    }
 }
