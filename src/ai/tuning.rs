@@ -6,16 +6,23 @@
 //! the end (final store difference minus the present one). Least squares then gives
 //! the weights under which the heuristic predicts that gain best. The same seed, depth
 //! and games always give the same samples, so a tuning run is reproducible.
+//!
+//! With endgame tables the players play the last seeds as the Expert does, so the
+//! gains of the middle game's positions are what good endgame play makes of them, and
+//! positions the tables cover are left out of the fit: the search never asks the
+//! heuristic about them.
 
+use super::endgame::EndgameTable;
 use super::eval::{features, final_value, store_difference, Eval, Weights, FEATURES, WEIGHT_SCALE};
 use super::limits::Limits;
 use super::search::Searcher;
 use crate::engine::{Game, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
 
 /// How to make the samples.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SelfPlay {
     /// The start of every game (its rules and seeds).
     pub start: Position,
@@ -31,6 +38,19 @@ pub struct SelfPlay {
     pub random_rate: f64,
     /// The weights the players search with.
     pub eval: Eval,
+    /// Endgame tables the players search with (for the rules of `start`); the
+    /// positions they cover are not samples.
+    pub endgame: Option<Arc<EndgameTable>>,
+}
+
+impl SelfPlay {
+    /// Whether `pos`, reached after the random plies, is a sample: the search values
+    /// it with the heuristic, not with the endgame tables.
+    fn samples(&self, pos: &Position) -> bool {
+        self.endgame
+            .as_ref()
+            .is_none_or(|table| table.probe(pos).is_none())
+    }
 }
 
 /// One position of a self-play game.
@@ -43,11 +63,12 @@ pub struct Sample {
 }
 
 /// Plays the games and returns, game by game, every position reached after the random
-/// opening plies (by game, so that a check can hold whole games out of the fit: the
-/// positions of one game are alike).
+/// opening plies that the endgame tables (if any) do not cover (by game, so that a
+/// check can hold whole games out of the fit: the positions of one game are alike).
 pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
     let mut rng = StdRng::seed_from_u64(plan.seed);
     let mut searcher = Searcher::new(16).with_eval(plan.eval);
+    searcher.set_endgame(plan.endgame.clone());
     let limits = Limits::depth(plan.depth);
     let mut samples = Vec::new();
     for _ in 0..plan.games {
@@ -67,7 +88,7 @@ pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
                     .expect("the game goes on")
                     .best
             };
-            if ply >= plan.random_plies {
+            if ply >= plan.random_plies && plan.samples(&pos) {
                 positions.push(pos);
             }
             game.play(house).expect("a legal move plays");
@@ -170,7 +191,7 @@ pub fn error(samples: &[Sample], weights: &Weights) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Rules, Variant};
+    use crate::engine::{Rules, Side, Variant};
 
     fn sample(features: [i32; FEATURES], gain: i32) -> Sample {
         Sample { features, gain }
@@ -216,14 +237,51 @@ mod tests {
             random_plies: 2,
             random_rate: 0.1,
             eval: Eval::Hand,
+            endgame: None,
         };
         let first = self_play(&plan);
         assert_eq!(first.len(), 2);
         assert!(first.iter().all(|game| game.len() > 10), "{first:?}");
         assert_eq!(first, self_play(&plan));
-        let other = self_play(&SelfPlay { seed: 8, ..plan });
+        let other = self_play(&SelfPlay {
+            seed: 8,
+            ..plan.clone()
+        });
         assert_ne!(first, other);
         // Every gain stays within what is left to win.
         assert!(first.iter().flatten().all(|s| s.gain.abs() <= 36));
+    }
+
+    #[test]
+    fn with_endgame_tables_the_positions_they_cover_are_no_samples() {
+        let start = Position::start(Rules::new(Variant::Oware).with_seeds(3).unwrap());
+        let table = Arc::new(EndgameTable::build(start.rules(), 6));
+        let plan = SelfPlay {
+            start,
+            games: 2,
+            seed: 7,
+            depth: 2,
+            random_plies: 2,
+            random_rate: 0.1,
+            eval: Eval::Hand,
+            endgame: Some(table),
+        };
+        assert!(plan.samples(&start), "36 seeds on the board");
+        let late = |row: &[u8], stores| {
+            Position::from_parts(
+                start.rules(),
+                [row, &[1, 0, 1, 0, 1, 0]],
+                stores,
+                Side::South,
+            )
+            .expect("a position")
+        };
+        let six = late(&[0, 2, 0, 1, 0, 0], [15, 15]);
+        let seven = late(&[0, 2, 0, 1, 0, 1], [15, 14]);
+        assert!(!plan.samples(&six), "6 seeds on the board");
+        assert!(plan.samples(&seven), "7 seeds on the board");
+        let games = self_play(&plan);
+        assert!(games.iter().all(|game| !game.is_empty()));
+        assert_eq!(games, self_play(&plan));
     }
 }

@@ -7,6 +7,8 @@ use super::values;
 use crate::ai::tuning::{error, fit, self_play, to_weights, SelfPlay};
 use crate::ai::{Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE};
 use serde_json::json;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -32,6 +34,14 @@ pub struct TuneArgs {
     /// Leave out the largest-capture feature (the costliest to compute).
     #[arg(long)]
     no_capture: bool,
+    /// Endgame tables (Kalah and Oware) for boards of up to N seeds, 0 to 20, Oware at
+    /// most 12: the games' players search with them, and the positions they cover are
+    /// left out of the fit [default: none].
+    #[arg(long, value_name = "N", value_parser = values::table_seeds)]
+    tables: Option<u32>,
+    /// Keep the endgame tables in DIR (as `analyze --table-cache`).
+    #[arg(long, value_name = "DIR", requires = "tables")]
+    table_cache: Option<PathBuf>,
     /// Print one JSON object: the samples, the weights and the errors.
     #[arg(long)]
     json: bool,
@@ -43,6 +53,13 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let start = *args.game.game()?.position();
     let variant = start.variant();
+    let endgame = super::args::table_seeds(args.tables, None, start.rules())?.map(|seeds| {
+        Arc::new(super::args::endgame_table(
+            start.rules(),
+            seeds,
+            args.table_cache.as_deref(),
+        ))
+    });
     let games = self_play(&SelfPlay {
         start,
         games: args.games,
@@ -51,6 +68,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         random_plies: args.random_plies,
         random_rate: args.random_rate,
         eval: args.eval,
+        endgame,
     });
     let checked_from = games.len() - games.len() / 5;
     let learn: Vec<_> = games[..checked_from].iter().flatten().copied().collect();
@@ -82,16 +100,21 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
                 "errors": errors.iter().map(|(name, learned, checked)| json!({
                     "weights": name, "learn_rmse": learned, "check_rmse": checked,
                 })).collect::<Vec<_>>(),
+                "tables": args.tables.unwrap_or(0),
                 "seconds": seconds,
             })
         );
         return Ok(());
     }
     println!(
-        "{variant}: {} self-play games (depth {}, seed {}), {} positions learnt from, {} checked, {seconds:.1} s",
+        "{variant}: {} self-play games (depth {}, seed {}, {}), {} positions learnt from, {} checked, {seconds:.1} s",
         games.len(),
         args.depth,
         args.seed,
+        match args.tables {
+            Some(seeds) if seeds > 0 => format!("endgame tables of {seeds} seeds"),
+            _ => "no endgame tables".to_string(),
+        },
         learn.len(),
         check.len()
     );
