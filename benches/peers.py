@@ -20,6 +20,10 @@ Peers (built outside this repository; nothing of theirs lives here):
             line. `--peer-check COMMAND` (optional) names a peer-side replay tool that
             reads a record in Aalina's notation and prints Aalina's own board, legal
             moves and end flag after every ply; each game is compared ply by ply.
+            `--peer-keep` starts one Aalina for the whole match (`ucinewgame` between
+            games) and `--peer-warmup MS` has it search the start position first: a
+            JVM started for every game runs its search slower until its JIT has
+            compiled it, which at 100 ms a move costs it the first part of each game.
 
 Each pair of games starts from the same random two-ply opening (random.Random(seed)
 among `show`'s legal moves), ours South in one game and North in the other. Each side
@@ -325,18 +329,23 @@ class CMancala:
 class Aalina:
     name = "aalina"
 
-    def __init__(self, command, peer_time_ms, book, opts, check):
+    def __init__(self, command, peer_time_ms, book, opts, check, keep=False, warmup_ms=0):
         self.argv = shlex.split(command)
         self.peer_time_ms, self.book, self.opts = peer_time_ms, book, opts
         self.check = shlex.split(check) if check else None
         self.proc = None
-        self.timeout = max(60.0, 20 * peer_time_ms / 1000)
+        self.timeout = max(60.0, 20 * peer_time_ms / 1000, 3 * warmup_ms / 1000)
+        # A fresh JVM per game interprets and compiles its search during the first
+        # seconds of every game, so at short move times it plays below its steady speed.
+        # `keep` starts one process for the whole match (`ucinewgame` empties its cache
+        # between games), and `warmup_ms` lets it search the start position once first.
+        self.keep, self.warmup_ms = keep, warmup_ms
 
     @staticmethod
     def letter(side, house):
         return chr((ord("A") if side == 0 else ord("a")) + house - 1)
 
-    def new_game(self, peer_side, pos):
+    def start(self):
         self.proc = Proc(self.argv, "aalina")
         self.proc.send("uci")
         while self.proc.read_line(self.timeout) != "uciok":
@@ -346,6 +355,14 @@ class Aalina:
         for o in self.opts:
             name, _, value = o.partition("=")
             self.proc.send(f"setoption name {name} value {value}")
+        if self.warmup_ms:
+            self.proc.send("position startpos")
+            self.proc.send(f"go movetime {self.warmup_ms}")
+            self.drain_until("bestmove")
+
+    def new_game(self, peer_side, pos):
+        if self.proc is None:
+            self.start()
         self.proc.send("ucinewgame")
         self.proc.send("isready")
         self.drain_until("readyok")
@@ -391,11 +408,18 @@ class Aalina:
         return ord(best.upper()) - ord("A") + 1, depth, secs
 
     def end_game(self, pos):
-        self.proc.close("quit")
-        self.proc = None
+        if not self.keep:
+            self.close()
+
+    def close(self):
+        if self.proc:
+            self.proc.close("quit")
+            self.proc = None
 
     def describe(self):
-        return f"Aalina {' '.join(self.argv)}, movetime {self.peer_time_ms} ms, OwnBook {self.book}"
+        return (f"Aalina {' '.join(self.argv)}, movetime {self.peer_time_ms} ms, OwnBook {self.book}, "
+                f"{'one process for the match' if self.keep else 'a process a game'}, "
+                f"warm-up {self.warmup_ms} ms")
 
 
 def check_aalina_replay(check_proc, moves, sides, shows):
@@ -542,6 +566,12 @@ def main():
                          "Aalina NAME=VALUE for setoption (e.g. Hash=64); repeatable")
     ap.add_argument("--peer-check", default=None,
                     help="aalina only: command of the peer-side replay checker")
+    ap.add_argument("--peer-keep", action="store_true",
+                    help="aalina only: one peer process for the whole match (its JVM stays "
+                         "compiled), `ucinewgame` between games; default: a process a game")
+    ap.add_argument("--peer-warmup", type=int, default=0, metavar="MS",
+                    help="aalina only: before its first game the peer searches the start "
+                         "position for MS ms (default 0), so its JIT has compiled the search")
     ap.add_argument("--ours-arg", action="append", default=[],
                     help="extra argument for our engine (e.g. --ours-arg=--hash --ours-arg=64)")
     ap.add_argument("--ours-mode", choices=["engine", "fresh"], default="engine",
@@ -563,6 +593,8 @@ def main():
         rules[name] = value.lower()
     peer_time = args.peer_movetime or args.movetime
     book = args.peer_book == "on"
+    if kind != "aalina" and (args.peer_keep or args.peer_warmup):
+        ap.error("--peer-keep and --peer-warmup are for aalina")
     if kind == "cmancala":
         if args.variant != "kalah":
             ap.error("CMancala plays Kalah only")
@@ -579,7 +611,8 @@ def main():
         # Aalina (OwareGame.isCapture) never captures with a grand slam, the move stays legal.
         if rules.get("grand-slam", "no-capture") != "no-capture":
             ap.error("Aalina plays grand slams as legal moves that capture nothing: use grand-slam=no-capture")
-        peer = Aalina(where, peer_time, book, args.peer_opt, args.peer_check)
+        peer = Aalina(where, peer_time, book, args.peer_opt, args.peer_check,
+                      args.peer_keep, args.peer_warmup)
     else:
         ap.error(f"unknown peer {kind!r}")
     for name, value in rules.items():
@@ -625,6 +658,8 @@ def main():
     finally:
         if check_proc:
             check_proc.close("")
+        if kind == "aalina":
+            peer.close()
     avg = lambda a, n: round(a / n, 3) if n else None
     med = lambda t: round(sorted(t)[len(t) // 2], 3) if t else None
     top = lambda t: round(max(t), 3) if t else None
