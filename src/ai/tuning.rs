@@ -227,9 +227,9 @@ mod tests {
         assert!(error(&samples, &Weights::default()) > 3.0);
     }
 
-    #[test]
-    fn self_play_is_reproducible_from_its_seed_and_labels_every_position() {
-        let plan = SelfPlay {
+    /// Two short games of Oware with 3 seeds a house, searched 2 plies deep.
+    fn short_games(endgame: Option<Arc<EndgameTable>>) -> SelfPlay {
+        SelfPlay {
             start: Position::start(Rules::new(Variant::Oware).with_seeds(3).unwrap()),
             games: 2,
             seed: 7,
@@ -237,8 +237,13 @@ mod tests {
             random_plies: 2,
             random_rate: 0.1,
             eval: Eval::Hand,
-            endgame: None,
-        };
+            endgame,
+        }
+    }
+
+    #[test]
+    fn self_play_is_reproducible_from_its_seed_and_labels_every_position() {
+        let plan = short_games(None);
         let first = self_play(&plan);
         assert_eq!(first.len(), 2);
         assert!(first.iter().all(|game| game.len() > 10), "{first:?}");
@@ -255,17 +260,7 @@ mod tests {
     #[test]
     fn with_endgame_tables_the_positions_they_cover_are_no_samples() {
         let start = Position::start(Rules::new(Variant::Oware).with_seeds(3).unwrap());
-        let table = Arc::new(EndgameTable::build(start.rules(), 6));
-        let plan = SelfPlay {
-            start,
-            games: 2,
-            seed: 7,
-            depth: 2,
-            random_plies: 2,
-            random_rate: 0.1,
-            eval: Eval::Hand,
-            endgame: Some(table),
-        };
+        let plan = short_games(Some(Arc::new(EndgameTable::build(start.rules(), 6))));
         assert!(plan.samples(&start), "36 seeds on the board");
         let late = |row: &[u8], stores| {
             Position::from_parts(
