@@ -317,8 +317,12 @@ class CMancala:
         return house, depth, secs
 
     def end_game(self, pos):
-        self.proc.close("quit")
-        self.proc = None
+        self.close()
+
+    def close(self):
+        if self.proc:
+            self.proc.close("quit")
+            self.proc = None
 
     def describe(self):
         return f"CMancala {self.path}, time {self.peer_time_ms / 1000:g} s, book {self.book}"
@@ -658,8 +662,7 @@ def main():
     finally:
         if check_proc:
             check_proc.close("")
-        if kind == "aalina":
-            peer.close()
+        peer.close()
     avg = lambda a, n: round(a / n, 3) if n else None
     med = lambda t: round(sorted(t)[len(t) // 2], 3) if t else None
     top = lambda t: round(max(t), 3) if t else None

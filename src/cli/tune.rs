@@ -53,7 +53,8 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let start = *args.game.game()?.position();
     let variant = start.variant();
-    let endgame = super::args::table_seeds(args.tables, None, start.rules())?.map(|seeds| {
+    let table_seeds = super::args::table_seeds(args.tables, None, start.rules())?;
+    let endgame = table_seeds.map(|seeds| {
         Arc::new(super::args::endgame_table(
             start.rules(),
             seeds,
@@ -100,7 +101,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
                 "errors": errors.iter().map(|(name, learned, checked)| json!({
                     "weights": name, "learn_rmse": learned, "check_rmse": checked,
                 })).collect::<Vec<_>>(),
-                "tables": args.tables.unwrap_or(0),
+                "tables": table_seeds.unwrap_or(0),
                 "seconds": seconds,
             })
         );
@@ -111,10 +112,9 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         games.len(),
         args.depth,
         args.seed,
-        match args.tables {
-            Some(seeds) if seeds > 0 => format!("endgame tables of {seeds} seeds"),
-            _ => "no endgame tables".to_string(),
-        },
+        table_seeds.map_or("no endgame tables".to_string(), |seeds| format!(
+            "endgame tables of {seeds} seeds"
+        )),
         learn.len(),
         check.len()
     );
