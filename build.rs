@@ -47,10 +47,39 @@ fn bundled_catalogues(source: &Path) -> PathBuf {
                 })
                 .collect();
             let name = file.file_name().expect("a file name");
-            std::fs::write(target.join(name), joined.join("\n") + "\n").expect("write a .po");
+            let copy = target.join(name);
+            write_if_changed(&copy, &(joined.join("\n") + "\n"));
+            date_like(&copy, &file);
         }
+        date_like(&target, &messages);
+        date_like(&out.join(code), &language);
     }
+    date_like(&out, source);
     out
+}
+
+/// Writes `text` to `path` unless it holds it already.
+fn write_if_changed(path: &Path, text: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).expect("write a .po");
+    }
+}
+
+/// Gives `copy` (a file or a folder) the modification date of its `source`.
+///
+/// slint-build watches the catalogue folder it is given (`cargo:rerun-if-changed` on
+/// OUT_DIR/lang), and cargo re-runs a build script when anything in a watched folder,
+/// the folders included, is newer than the script's last run. A copy written during the
+/// run is always newer, so without this every `cargo build`, `test` or `clippy` re-ran
+/// the script and recompiled the whole app crate although nothing had changed. Dated
+/// like its source, the copy looks changed exactly when the source is.
+fn date_like(copy: &Path, source: &Path) {
+    let modified = std::fs::metadata(source)
+        .and_then(|m| m.modified())
+        .expect("a catalogue's date");
+    std::fs::File::open(copy)
+        .and_then(|copy| copy.set_modified(modified))
+        .expect("date a catalogue's copy");
 }
 
 /// U+2060 WORD JOINER: no line break on either side, drawn as nothing.
