@@ -1,10 +1,10 @@
 //! The `ReviewState` global: the review screen (from `ReviewView`), the finished games
 //! kept for review (for the statistics screen), and the player's steps through a review.
 
-use super::game_adapter::{pit, variant_number};
-use super::prefs_adapter::level_number;
 use crate::ai::Grade;
-use crate::app::review_screen::{Progress, ReviewView};
+use crate::app::game::adapter::{pit, variant_number};
+use crate::app::review::screen::{Progress, ReviewView};
+use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::{IllegalMove, RecordError, RecordErrorKind, Side};
 use crate::store::RecentGames;
 use crate::{Grade as UiGrade, RecentGame, RecordProblem, ReviewLine, ReviewState};

@@ -1,7 +1,7 @@
 //! The end of a game: resigning, the game-over panel, and counting a finished game once.
 
-use super::super::banner::Banner;
 use super::{Effects, FinishedGame, TurnLoop};
+use crate::app::game::banner::Banner;
 
 impl TurnLoop {
     /// The side to move gives up (against the computer, always the person).

@@ -3,10 +3,10 @@
 //! move the player is looking at. Slint-free, so stepping, progress and stopping are
 //! tested without a window; the review adapter shows [`ReviewView`].
 
-use super::background::{BackgroundJob, Poll};
-use super::board_view::{board_view, BoardFacts, BoardView};
-use super::brain::Brain;
 use crate::ai::{final_value, Grade, MoveReview};
+use crate::app::computer::background::{BackgroundJob, Poll};
+use crate::app::computer::brain::Brain;
+use crate::app::game::board_view::{board_view, BoardFacts, BoardView};
 use crate::engine::{Game, House, MoveSet, Position, Side};
 use crate::players::Opponent;
 use crate::store::{FinishedRecord, ReviewedMove};

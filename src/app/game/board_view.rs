@@ -4,7 +4,7 @@
 //! Slint-free, so the rules of what is lit can be tested without a window; the game view
 //! adapter turns it into the UI's `PitView`s.
 
-use super::last_move::LastMove;
+use crate::app::game::last_move::LastMove;
 use crate::engine::{House, MoveSet, Pit, Side};
 
 /// One house as the board draws it.

@@ -3,8 +3,8 @@
 //! at a time. The person's own game waits aside meanwhile (a watched game is never saved
 //! over it, nor counted in the statistics) and comes back when they continue it.
 
-use super::super::session::Session;
 use super::{Effects, TurnLoop};
+use crate::app::game::session::Session;
 use crate::engine::{House, IllegalMove, Rules, Side};
 use crate::players::Difficulty;
 

@@ -1,8 +1,8 @@
 //! The `HomeState` global: the Continue card of the saved game, the notice about files
 //! that could not be read, and the one about saves that fail.
 
-use super::game_adapter::variant_number;
-use super::prefs_adapter::level_number;
+use crate::app::game::adapter::variant_number;
+use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::{Side, Variant};
 use crate::players::Opponent;
 use crate::store::{Notice, WriteTrouble};

@@ -1,11 +1,11 @@
 //! The `GameState` global: renders the turn loop's [`GameView`] and turns the game
 //! screen's callbacks into [`GameAction`]s.
 
-use super::super::banner::Banner;
-use super::super::board_view::HouseView;
-use super::super::playback::{Flight, FlightKind};
-use super::super::turn_loop::{Accent, AccentKind, Ending, GameView};
-use super::prefs_adapter::level_number;
+use crate::app::game::banner::Banner;
+use crate::app::game::board_view::HouseView;
+use crate::app::game::playback::{Flight, FlightKind};
+use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView};
+use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::{EndReason, Side, Variant};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
 use crate::{EndKind, GameEnding, GameState, Notice, PitView};
@@ -36,7 +36,7 @@ pub enum GameAction {
     Step,
 }
 
-pub(super) fn pit(house: &HouseView) -> PitView {
+pub(crate) fn pit(house: &HouseView) -> PitView {
     PitView {
         seeds: house.seeds as i32,
         playable: house.playable,
@@ -122,7 +122,7 @@ fn side_number(side: Option<Side>) -> i32 {
 
 /// The variant's number in the UI: its place in `Variant::ALL`.
 pub fn variant_number(variant: Variant) -> i32 {
-    super::super::prefs::index_of(&Variant::ALL, &variant)
+    crate::app::settings::prefs::index_of(&Variant::ALL, &variant)
 }
 
 /// A count as the UI's `int` holds it (the counts here are seeds and streaks).

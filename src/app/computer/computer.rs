@@ -1,7 +1,7 @@
 //! The computer player of `crate::ai` behind the controller's [`Brain`] trait.
 
-use super::brain::Brain;
 use crate::ai::{Advice, EndgameTable, Level, Limits, Searcher};
+use crate::app::computer::brain::Brain;
 use crate::engine::{Game, House, Rules};
 use crate::players::Difficulty;
 use crate::store::TableCache;

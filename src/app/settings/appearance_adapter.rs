@@ -1,8 +1,8 @@
 //! The `Theme` global and the bundled translation: the player's theme and language take
 //! effect at once, in every window.
 
-use super::super::language;
-use super::super::prefs::{self, THEMES};
+use crate::app::settings::language;
+use crate::app::settings::prefs::{self, THEMES};
 use crate::store::Settings;
 use crate::Theme;
 

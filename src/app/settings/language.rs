@@ -84,8 +84,8 @@ mod tests {
     #[test]
     fn every_family_is_a_bundled_font() {
         let fonts = [
-            include_str!("../../ui/app.slint"),
-            include_str!("../../ui/theme.slint"),
+            include_str!("../../../ui/app.slint"),
+            include_str!("../../../ui/theme.slint"),
         ];
         for language in Language::ALL {
             let file = font_family(language).replace(' ', "");

@@ -1,10 +1,10 @@
 //! The computer's side of the turn loop: its move and the person's hint are searched on
 //! a background thread, polled from the timer, and cancelled by dropping the job.
 
-use super::super::background::{BackgroundJob, Poll};
-use super::super::banner::{Banner, HintWords};
 use super::{Effects, TurnLoop};
 use crate::ai::Advice;
+use crate::app::computer::background::{BackgroundJob, Poll};
+use crate::app::game::banner::{Banner, HintWords};
 use crate::engine::House;
 use std::sync::Arc;
 use std::time::Duration;

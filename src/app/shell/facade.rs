@@ -1,14 +1,17 @@
 //! The app's public face: what the desktop and Android entry points, the screenshot
 //! tool and the UI tests hold. It owns the controller and runs each request on it.
 
-use super::brain::Brain;
-use super::controller::{connect, handle, Controller};
-use super::navigation::{Back, Navigator};
-use super::session::Session;
-use super::turn_loop::TurnLoop;
+use super::controller::{handle, Controller};
+use super::saves::Saves;
+use super::wiring::connect;
+use crate::app::computer::brain::Brain;
+use crate::app::game::session::Session;
+use crate::app::game::turn_loop::TurnLoop;
+use crate::app::review::control::Reviews;
+use crate::app::shell::navigation::{Back, Navigator};
 use crate::engine::{Game, House, IllegalMove, Position, Rules};
 use crate::players::{Difficulty, Opponent};
-use crate::store::{Problem, Settings, Stats, Store};
+use crate::store::{Problem, Store};
 use crate::{AppWindow, Screen};
 use slint::{ComponentHandle, Timer};
 use std::cell::RefCell;
@@ -53,20 +56,17 @@ impl App {
             RefCell::new(Controller {
                 window: window.as_weak(),
                 me: me.clone(),
-                store,
+                saves: Saves::new(store, notices),
                 settings,
                 stats,
                 recent,
                 brain,
-                review: None,
+                reviews: Reviews::default(),
                 review_ticker: Timer::default(),
                 nav: Navigator::new(),
                 turns,
                 ticker: Timer::default(),
                 ticking: None,
-                notices,
-                unsaved: None,
-                unsaved_told: false,
                 system_locales: crate::platform::locale::desktop_locales(|name| {
                     std::env::var(name).ok()
                 }),
@@ -77,7 +77,8 @@ impl App {
         connect(window, &core);
         let mut c = core.borrow_mut();
         c.settings_changed();
-        c.tell_if_unsaved(); // the store may have found at once that it cannot write
+        let tell = c.saves.tell_if_unsaved(); // the store may have found at once it cannot write
+        c.told(tell);
         c.screen_changed(Screen::Home);
         drop(c);
         App { core }
@@ -145,6 +146,7 @@ impl App {
     /// been saved and continued: a game that ends from here is counted. A game from a
     /// hand-made position is never saved (a save replays from the start). Tests build
     /// the endings the game-over panel explains this way.
+    #[cfg(feature = "testing")]
     pub fn show_game(&self, game: Game, opponent: Opponent) {
         self.run(|c| {
             let effects = c.turns.resume(Session::from_game(game, opponent, 0));
@@ -166,16 +168,19 @@ impl App {
     }
 
     /// The settings as the store holds them.
-    pub fn settings(&self) -> Settings {
+    #[cfg(feature = "testing")]
+    pub fn settings(&self) -> crate::store::Settings {
         self.core.borrow().settings.clone()
     }
 
     /// The statistics as the store holds them.
-    pub fn stats(&self) -> Stats {
+    #[cfg(feature = "testing")]
+    pub fn stats(&self) -> crate::store::Stats {
         self.core.borrow().stats.clone()
     }
 
     /// True while the computer (or a hint) is searching or a move is being animated.
+    #[cfg(feature = "testing")]
     pub fn is_busy(&self) -> bool {
         self.core.borrow().turns.is_busy()
     }
@@ -183,17 +188,20 @@ impl App {
     /// How many of the computer's searches failed (panicked, or answered an illegal
     /// move) since the app started; each was logged and replaced by the first legal
     /// move. The UI tests require none.
+    #[cfg(feature = "testing")]
     pub fn search_failures(&self) -> u32 {
         self.core.borrow().turns.search_failures()
     }
 
     /// The longest time a single callback or timer tick kept the UI thread busy since
     /// the app started or [`App::restart_ui_work_measure`] was called.
+    #[cfg(feature = "testing")]
     pub fn busiest_ui_work(&self) -> Duration {
         self.core.borrow().busiest
     }
 
     /// Starts measuring [`App::busiest_ui_work`] afresh (to time one stretch of play).
+    #[cfg(feature = "testing")]
     pub fn restart_ui_work_measure(&self) {
         self.core.borrow_mut().busiest = Duration::ZERO;
     }

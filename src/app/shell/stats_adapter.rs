@@ -1,8 +1,8 @@
 //! The `StatsState` global: one line per game and opponent played, and the player's
 //! request to reset them.
 
-use super::game_adapter::variant_number;
-use super::prefs_adapter::level_number;
+use crate::app::game::adapter::variant_number;
+use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::Variant;
 use crate::store::{Stats, MAX_COUNT};
 use crate::{StatLine, StatsState};

@@ -3,7 +3,7 @@
 //! watched: the computer plays both sides, each at its own level, and nobody may undo,
 //! redo or resign it. No Slint, no threads, no files: the turn loop drives it.
 
-use super::last_move::LastMove;
+use crate::app::game::last_move::LastMove;
 use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
 use crate::players::{Difficulty, GameResult, Opponent};
 use std::hash::{BuildHasher, RandomState};

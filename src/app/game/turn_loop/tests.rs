@@ -1,10 +1,10 @@
 //! The game screen's flows without a window: the same situations `tests/ui.rs` plays
 //! through the real UI, checked here on the turn loop's effects and view.
 
-use super::super::banner::HintWords;
 use super::*;
 use crate::ai::{Advice, MoveValue};
-use crate::engine::{Game, Variant};
+use crate::app::game::banner::HintWords;
+use crate::engine::{EndReason, Game, Variant};
 use crate::players::Difficulty;
 use crate::players::GameResult;
 use std::sync::atomic::{AtomicBool, Ordering};

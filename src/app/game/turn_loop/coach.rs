@@ -5,9 +5,9 @@
 //! note stays while the computer answers and goes when the person moves again, undoes,
 //! redoes or starts another game; moving on drops an unfinished job, which cancels it.
 
-use super::super::background::{BackgroundJob, Poll};
 use super::{Effects, TurnLoop};
 use crate::ai::Advice;
+use crate::app::computer::background::{BackgroundJob, Poll};
 use crate::engine::{Game, House};
 use std::sync::Arc;
 

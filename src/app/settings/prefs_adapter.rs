@@ -1,8 +1,8 @@
 //! The `Prefs` global: shows the settings with the choices the rules allow, and turns
 //! each tap of the settings and new-game screens into a [`Choice`].
 
-use super::super::language;
-use super::super::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
+use crate::app::settings::language;
+use crate::app::settings::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
 use crate::engine::{GrandSlam, Side, Variant};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings};

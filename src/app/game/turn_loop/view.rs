@@ -1,11 +1,11 @@
 //! The game screen as plain data, read off the turn loop.
 
-use super::super::banner::Banner;
-use super::super::board_view::{board_view, BoardFacts, BoardView};
-use super::super::last_move::LastMove;
-use super::super::playback::Flight;
 use super::accent::Accent;
 use super::coach::CoachNote;
+use crate::app::game::banner::Banner;
+use crate::app::game::board_view::{board_view, BoardFacts, BoardView};
+use crate::app::game::last_move::LastMove;
+use crate::app::game::playback::Flight;
 
 use super::ending::Ending;
 use super::thinking::Job;

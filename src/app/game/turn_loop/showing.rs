@@ -1,0 +1,142 @@
+//! A move as the player sees it: played, then sown seed by seed (several seeds a tick
+//! when the animation runs fast), then told in the banner; skipped at a tap, and for a
+//! computer's turn, its further moves too.
+
+use super::accent::Accent;
+use super::{Effects, TurnLoop};
+use crate::app::game::banner::Banner;
+use crate::app::game::playback::{Playback, Shown};
+use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport};
+
+/// A move being animated, with what to announce when it has been shown (its report,
+/// whose steps the playback holds).
+pub(super) struct Animation {
+    pub(super) playback: Playback,
+    pub(super) report: MoveReport,
+}
+
+impl TurnLoop {
+    /// A tap on the board outside the houses: skips a running animation.
+    pub fn skip(&mut self) -> Effects {
+        self.player_skips()
+    }
+
+    /// The timer's part for a move being animated: shows the next steps (several a
+    /// tick when the animation runs fast); `None` when no move is being animated.
+    pub(super) fn advance_animation(&mut self) -> Option<Effects> {
+        let animation = self.animation.as_mut()?;
+        let step = animation.playback.pace(self.step);
+        let per_tick = animation.playback.steps_per_tick(step.as_millis() as u64);
+        self.motion += 1;
+        for _ in 0..per_tick {
+            match animation.playback.advance() {
+                Some(Shown::PickUp) if animation.playback.relays() > 0 => {
+                    self.banner = Banner::Relay(animation.report.mover);
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        if animation.playback.is_done() {
+            return Some(self.skip_animation());
+        }
+        Some(self.effects())
+    }
+
+    /// Plays `house` for the side to move and animates it (or shows it at once when
+    /// animation is off or the game screen is not showing). The game is saved, and
+    /// counted if it ended, at once.
+    pub(super) fn play(&mut self, house: House) -> Result<Effects, IllegalMove> {
+        let session = self.session.as_mut().ok_or(IllegalMove::GameOver)?;
+        let before = *session.position();
+        let person = !session.is_computer(before.side_to_move());
+        // The coach values the position before the move (its history matters in Oware).
+        let before_game: Option<Game> = (self.coach_on && person).then(|| session.game().clone());
+        let watched = session.is_watched();
+        let mut report = session.play(house)?;
+        if person {
+            self.coach_move(before_game, house);
+        }
+        if watched {
+            self.watched_move_played();
+        }
+        self.hint = None;
+        let earlier = self.turn.move_started(report.mover, &report.steps);
+        let skipped = self.turn.skipping(report.mover);
+        let mut effects = if self.step.is_zero() || !self.on_screen || skipped {
+            self.move_shown(&report)
+        } else {
+            let steps = std::mem::take(&mut report.steps);
+            self.motion += 1;
+            self.animation = Some(Animation {
+                playback: Playback::new(&before, steps).after_sowings(earlier),
+                report,
+            });
+            self.banner = Banner::Quiet;
+            self.effects()
+        };
+        effects.save_game = true;
+        // Counted now, with the save: the app may be closed during the animation.
+        self.count_if_over(&mut effects);
+        Ok(effects)
+    }
+
+    /// After a move has been shown: say what it did (from the engine's report), finish
+    /// the game if it ended, and let the computer answer.
+    pub(super) fn move_shown(&mut self, report: &MoveReport) -> Effects {
+        self.animation = None;
+        let Some(session) = &self.session else {
+            return self.effects();
+        };
+        // No flash when the player turned animation off.
+        if !self.step.is_zero() {
+            self.accents += 1;
+            self.accent = Accent::of(report, session.rules().houses(), self.accents);
+        }
+        let mover = report.mover;
+        self.banner = if report.end == Some(EndReason::Repetition) {
+            Banner::Repetition(mover)
+        } else if report.captured() > 0 {
+            Banner::Capture {
+                side: mover,
+                seeds: report.captured(),
+            }
+        } else if report.grand_slam_spared {
+            Banner::GrandSlamSpared(mover)
+        } else if report.swept() > 0 {
+            Banner::Sweep(mover)
+        } else if report.extra_turn {
+            Banner::ExtraTurn(mover)
+        } else if !session.is_over() && session.position().must_feed() {
+            Banner::MustFeed(session.position().side_to_move())
+        } else {
+            Banner::Quiet
+        };
+        if session.is_over() {
+            return self.game_finished();
+        }
+        self.computer_moves_if_its_turn()
+    }
+
+    /// The player skipped the animation: of a computer's move, the rest of its turn too
+    /// (its further extra-turn moves are shown at once).
+    pub(super) fn player_skips(&mut self) -> Effects {
+        if let (Some(animation), Some(session)) = (&self.animation, &self.session) {
+            let mover = animation.report.mover;
+            if session.is_computer(mover) {
+                self.turn.skip_rest(mover);
+            }
+        }
+        self.skip_animation()
+    }
+
+    pub(super) fn skip_animation(&mut self) -> Effects {
+        match self.animation.take() {
+            Some(mut animation) => {
+                animation.playback.finish();
+                self.move_shown(&animation.report)
+            }
+            None => self.effects(),
+        }
+    }
+}
