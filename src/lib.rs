@@ -16,5 +16,7 @@ pub use mancala_engine as engine;
 pub mod platform;
 pub mod players;
 pub mod store;
+#[cfg(all(feature = "testing", not(target_os = "android")))]
+pub mod testing;
 
 slint::include_modules!();

@@ -1,42 +1,30 @@
 //! The last move's marks reach the screen: the whole app (controller, game adapter,
 //! `GameState`, the board widget) under Slint's headless testing backend, after a record
 //! whose last move is the top player's capture. The marks themselves are computed and
-//! tested in `src/app/last_move.rs`; this checks that the board draws what they say.
+//! tested in `src/app/game/last_move.rs`; this checks that the board draws what they say.
 
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementRoot};
-use mancala::app::{App, Computer};
+use i_slint_backend_testing::init_no_event_loop;
 use mancala::engine::{House, Rules, Variant};
 use mancala::players::Opponent;
-use mancala::{AppWindow, GameState};
-use slint::{ComponentHandle, LogicalSize, Model};
-use std::sync::Arc;
+use mancala::testing::Driver;
+use mancala::GameState;
+use slint::{ComponentHandle, Model};
 use std::time::Duration;
 
 fn h(number: u8) -> House {
     House::new(number).unwrap()
 }
 
-fn pit(window: &AppWindow, id: &str) -> ElementHandle {
-    let wanted = id.to_string();
-    let found = window
-        .root_element()
-        .query_descendants()
-        .match_predicate(move |e| e.accessible_id().is_some_and(|i| i == wanted.as_str()))
-        .find_all();
-    assert_eq!(found.len(), 1, "one '{id}' on the game screen");
-    found[0].clone()
-}
-
-fn rings(window: &AppWindow, id: &str) -> usize {
-    pit(window, id)
+fn rings(ui: &Driver, id: &str) -> usize {
+    ui.pit(id)
         .query_descendants()
         .match_type_name("MoveRing")
         .find_all()
         .len()
 }
 
-fn description(window: &AppWindow, id: &str) -> String {
-    pit(window, id)
+fn description(ui: &Driver, id: &str) -> String {
+    ui.pit(id)
         .accessible_description()
         .map(|text| text.to_string())
         .unwrap_or_default()
@@ -46,10 +34,8 @@ fn description(window: &AppWindow, id: &str) -> String {
 fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
     init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
-    let window = AppWindow::new().unwrap();
-    let app = App::new(&window, dir.path(), Arc::new(Computer::default()));
-    window.window().set_size(LogicalSize::new(360.0, 800.0));
-    window.show().unwrap();
+    let ui = Driver::launch(dir.path());
+    let (window, app) = (&ui.window, &ui.app);
     // Kalah between two people: South 1, North 5, South 1, then North 1: four seeds into
     // North 2..5; North 5 was empty, so its seed and South 2's seven go to North's store.
     let moves = [h(1), h(5), h(1), h(1)];
@@ -71,9 +57,9 @@ fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
 
     // Drawn: a ring on the house played and nowhere else; the marks told to a screen
     // reader on the pits they concern.
-    assert_eq!(rings(&window, "north-house-1"), 1);
+    assert_eq!(rings(&ui, "north-house-1"), 1);
     for id in ["north-house-2", "south-house-1", "south-house-2"] {
-        assert_eq!(rings(&window, id), 0, "{id}");
+        assert_eq!(rings(&ui, id), 0, "{id}");
     }
     for id in [
         "north-house-1",
@@ -82,10 +68,10 @@ fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
         "south-house-2",
         "north-store",
     ] {
-        assert!(!description(&window, id).is_empty(), "{id} is marked");
+        assert!(!description(&ui, id).is_empty(), "{id} is marked");
     }
     for id in ["north-house-6", "south-house-1", "south-store"] {
-        assert!(description(&window, id).is_empty(), "{id} is not marked");
+        assert!(description(&ui, id).is_empty(), "{id} is not marked");
     }
 
     // The next move replaces the marks: South plays house 3 (five seeds, into South 4..6,
@@ -98,8 +84,8 @@ fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
         }
     }
     assert_eq!(app.record().unwrap(), "1 5 1 1 3");
-    assert_eq!(rings(&window, "north-house-1"), 0);
-    assert_eq!(rings(&window, "south-house-3"), 1);
-    assert!(description(&window, "north-store").is_empty());
-    assert!(!description(&window, "south-store").is_empty());
+    assert_eq!(rings(&ui, "north-house-1"), 0);
+    assert_eq!(rings(&ui, "south-house-3"), 1);
+    assert!(description(&ui, "north-store").is_empty());
+    assert!(!description(&ui, "south-store").is_empty());
 }

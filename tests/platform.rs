@@ -13,42 +13,16 @@
 //! player's choice.
 
 use i_slint_backend_testing::ElementHandle;
-use mancala::ai::{Advice, MoveValue};
-use mancala::app::{prefs, App, Brain};
-use mancala::engine::{Game, House};
-use mancala::players::Difficulty;
+use mancala::app::{prefs, App};
 use mancala::store::Theme;
+use mancala::testing::brains::FirstLegalMove;
 use mancala::{AppWindow, Nav, Screen};
 // The probe compiles its own copy of ui/theme.slint, with its own `Theme` global.
 use probe::{Theme as ProbeTheme, ThemeProbe};
 use slint::platform::{Key, PointerEventButton, WindowEvent, WindowEventDispatchResult};
 use slint::{ComponentHandle, LogicalPosition, LogicalSize, SharedString};
 use std::cell::Cell;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-/// Navigation never asks the computer for a move; any legal one will do.
-struct FirstLegalMove;
-
-impl Brain for FirstLegalMove {
-    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
-        game.position()
-            .legal_moves()
-            .first()
-            .expect("asked to move in a finished game")
-    }
-
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
-        let house = self.choose_move(game, Difficulty::Beginner, cancel);
-        Some(Advice {
-            moves: vec![MoveValue {
-                house,
-                value: 0,
-                exact: false,
-            }],
-        })
-    }
-}
 
 /// The testing backend, once per test thread (Slint's platform is per thread).
 fn init_backend() {

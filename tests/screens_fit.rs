@@ -14,19 +14,19 @@
 //! Dialogs are checked on their own: what lies under a dialog's scrim is out of reach.
 
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementRoot};
-use mancala::app::{App, Computer};
+use mancala::app::Computer;
 use mancala::engine::{Game, House, Rules, Variant};
 use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::{
     FinishedRecord, Language, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store,
 };
+use mancala::testing::{advance, Driver};
 use mancala::{AppWindow, HomeState, Nav, Prefs, ReplaceAnswer, ReviewState, Screen};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalPosition, LogicalSize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
-use std::time::Duration;
 
 const SIZES: [(f32, f32); 3] = [(360.0, 640.0), (640.0, 360.0), (800.0, 1280.0)];
 const LANGUAGES: [Language; 4] = [
@@ -60,10 +60,6 @@ fn is_control(role: Option<AccessibleRole>) -> bool {
                 | AccessibleRole::ListItem
         )
     )
-}
-
-fn advance(millis: u64) {
-    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(millis));
 }
 
 fn settle() {
@@ -366,9 +362,15 @@ fn movement(before: &[(String, f32)], after: &[(String, f32)]) -> Option<f32> {
 /// The app in `language` on a fresh data folder holding `settings`, some statistics and
 /// an unfinished Kalah game (so home offers Continue and Start asks first).
 struct Ui {
-    window: AppWindow,
-    app: App,
+    driver: Driver,
     _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Ui {
+    type Target = Driver;
+    fn deref(&self) -> &Driver {
+        &self.driver
+    }
 }
 
 fn launch(language: Language, variant: Variant, size: (f32, f32)) -> Ui {
@@ -389,16 +391,9 @@ fn launch(language: Language, variant: Variant, size: (f32, f32)) -> Ui {
     store
         .save_game(&SavedGame::from_game(&game, OPPONENT))
         .unwrap();
-    let window = AppWindow::new().unwrap();
-    let app = App::new(&window, dir.path(), Arc::new(Computer::default()));
-    resize(&window, size);
-    window.show().unwrap();
+    let driver = Driver::launch_sized(dir.path(), Arc::new(Computer::default()), size);
     settle();
-    Ui {
-        window,
-        app,
-        _dir: dir,
-    }
+    Ui { driver, _dir: dir }
 }
 
 fn resize(window: &AppWindow, (w, h): (f32, f32)) {

@@ -28,6 +28,7 @@ use crate::app::App;
 use crate::engine::{House, Position, Rules, Side};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings, Store, Theme};
+use crate::testing::{frames, wait, Driver};
 use crate::{AppWindow, Screen};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
@@ -301,18 +302,22 @@ impl Shot {
             ),
         });
         window.show()?;
-        settle();
+        frames();
+        let ui = Driver::attach(window, app);
         if matches!(self.target, Target::Review) {
-            open_review(&window, self.review_cursor)?;
+            open_review(&ui.window, self.review_cursor)?;
         }
         for (i, label) in self.taps.iter().enumerate() {
-            tap(&window, label)?;
+            ui.tap_topmost(label)
+                .map_err(|why| CliError(format!("--tap: {why}")))?;
             if i + 1 < self.taps.len() {
-                settle();
+                frames();
             }
         }
         wait(self.wait);
-        let pixels = w
+        let pixels = ui
+            .window
+            .window()
             .take_snapshot()
             .map_err(|e| CliError(format!("rendering failed: {e}")))?;
         write_png(
@@ -321,7 +326,7 @@ impl Shot {
             pixels.height(),
             pixels.as_bytes(),
         )?;
-        window.hide()?;
+        ui.window.hide()?;
         Ok(())
     }
 
@@ -351,78 +356,8 @@ fn open_review(window: &AppWindow, cursor: usize) -> Result<(), CliError> {
         return Err(CliError("the review did not finish".into()));
     }
     review.invoke_go_to(cursor.min(review.get_moves() as usize) as i32);
-    settle();
+    frames();
     Ok(())
-}
-
-/// Lets bindings, conditional elements and short animations settle.
-fn settle() {
-    for _ in 0..20 {
-        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
-    }
-}
-
-/// Lets `millis` of mocked time pass in small steps, as frames would, and as much real
-/// time: a hint or the computer's move is searched on a thread in real time.
-fn wait(millis: u64) {
-    for _ in 0..millis / 10 {
-        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(10));
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
-/// Taps the one button labelled `label` (the last one drawn, when a dialog's button
-/// shares its label with one under it), scrolling the page down until it is in view:
-/// element queries see only what a scrolled page shows.
-fn tap(window: &AppWindow, label: &str) -> Result<(), CliError> {
-    use i_slint_backend_testing::{AccessibleRole, ElementRoot};
-    let size = window
-        .window()
-        .size()
-        .to_logical(window.window().scale_factor());
-    let middle = slint::LogicalPosition::new(size.width / 2.0, size.height / 2.0);
-    for _ in 0..40 {
-        // Labels are compared without the word joiners that keep Burmese phrases whole
-        // (build.rs), so `--tap` takes the text as written.
-        let wanted = label.replace('\u{2060}', "");
-        let button = window
-            .root_element()
-            .query_descendants()
-            .match_predicate(move |e| {
-                e.accessible_role() == Some(AccessibleRole::Button)
-                    && e.accessible_label()
-                        .is_some_and(|l| l.replace('\u{2060}', "") == wanted)
-            })
-            .find_all()
-            .pop();
-        if let Some(button) = button {
-            button.mock_single_click(slint::platform::PointerEventButton::Left);
-            return Ok(());
-        }
-        window
-            .window()
-            .dispatch_event(WindowEvent::PointerMoved { position: middle });
-        window
-            .window()
-            .dispatch_event(WindowEvent::PointerScrolled {
-                position: middle,
-                delta_x: 0.0,
-                delta_y: -120.0,
-            });
-        settle();
-    }
-    let shown: Vec<String> = window
-        .root_element()
-        .query_descendants()
-        .match_predicate(|e| e.accessible_role() == Some(AccessibleRole::Button))
-        .find_all()
-        .iter()
-        .filter_map(|e| e.accessible_label().map(|l| l.replace('\u{2060}', "")))
-        .collect();
-    Err(CliError(format!(
-        "--tap: no button labelled '{label}' on this screen (buttons shown: {})",
-        shown.join(", ")
-    )))
 }
 
 /// Results of some games against the computer and between two people, for the

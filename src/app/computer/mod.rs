@@ -5,7 +5,7 @@
 
 pub mod background;
 pub mod brain;
-mod computer;
+mod player;
 
 pub use brain::Brain;
-pub use computer::Computer;
+pub use player::Computer;

@@ -299,58 +299,10 @@ fn graded_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Advice;
     use crate::engine::{Rules, Variant};
-    use crate::players::Difficulty;
-    use std::sync::atomic::{AtomicBool, AtomicU32};
+    use crate::testing::brains::BlunderReviewer;
+    use std::sync::atomic::AtomicU32;
     use std::time::{Duration, Instant};
-
-    /// Grades every move a blunder with loss 9 against house 1, unless told to wait
-    /// for the cancel flag first.
-    struct Fake {
-        wait_for_cancel: bool,
-        cancelled: Arc<AtomicU32>,
-    }
-
-    impl Brain for Fake {
-        fn choose_move(&self, game: &Game, _: Difficulty, _: &AtomicBool) -> House {
-            game.legal_moves().first().unwrap()
-        }
-        fn hint(&self, _: &Game, _: &AtomicBool) -> Option<Advice> {
-            None
-        }
-        fn review(
-            &self,
-            game: &Game,
-            progress: &(dyn Fn(usize, usize) + Send + Sync),
-            cancel: &AtomicBool,
-        ) -> Option<Vec<MoveReview>> {
-            if self.wait_for_cancel {
-                progress(1, game.moves().len());
-                while !cancel.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                self.cancelled.fetch_add(1, Ordering::Relaxed);
-                return None;
-            }
-            let mut replay = Game::from_start(*game.start());
-            let mut out = Vec::new();
-            for (i, &house) in game.moves().iter().enumerate() {
-                out.push(MoveReview {
-                    ply: i + 1,
-                    side: replay.position().side_to_move(),
-                    played: house,
-                    best: House::new(1).unwrap(),
-                    value: 3,
-                    loss: 9,
-                    grade: Grade::Blunder,
-                    exact: false,
-                });
-                replay.play(house).unwrap();
-            }
-            Some(out)
-        }
-    }
 
     fn finished() -> FinishedRecord {
         let mut game = Game::new(Rules::new(Variant::Kalah).with_seeds(3).unwrap());
@@ -363,7 +315,7 @@ mod tests {
 
     fn brain(wait_for_cancel: bool) -> (Arc<dyn Brain>, Arc<AtomicU32>) {
         let cancelled = Arc::new(AtomicU32::new(0));
-        let brain = Fake {
+        let brain = BlunderReviewer {
             wait_for_cancel,
             cancelled: Arc::clone(&cancelled),
         };

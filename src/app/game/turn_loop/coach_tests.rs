@@ -2,66 +2,11 @@
 //! that moving on cancels it, and that it never holds up the computer's answer.
 
 use super::*;
-use crate::ai::{Advice, MoveValue};
 use crate::engine::{Game, Variant};
 use crate::players::Difficulty;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use crate::testing::brains::ScriptedCoach;
+use std::sync::mpsc;
 use std::time::Instant;
-
-/// A computer that answers at once with its first legal move, and a coach that either
-/// values Kalah's opening moves at once (house 3 best by 6 seeds over houses 1, 2, 4
-/// and 5; house 6 one seed behind it) or, `blocking`, thinks until cancelled and says so.
-struct Coaching {
-    blocking: bool,
-    cancelled: Mutex<mpsc::Sender<()>>,
-    asked: Mutex<mpsc::Sender<Game>>,
-}
-
-impl Brain for Coaching {
-    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
-        game.position().legal_moves().first().unwrap()
-    }
-
-    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> Option<Advice> {
-        let house = game.position().legal_moves().last().unwrap();
-        Some(Advice {
-            moves: vec![MoveValue {
-                house,
-                value: 0,
-                exact: false,
-            }],
-        })
-    }
-
-    fn coach(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
-        let _ = self.asked.lock().unwrap().send(game.clone());
-        if self.blocking {
-            while !cancel.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            let _ = self.cancelled.lock().unwrap().send(());
-            return None;
-        }
-        let value = |house: House| match house.number() {
-            3 => 6,
-            6 => 5,
-            _ => 0,
-        };
-        let mut moves: Vec<MoveValue> = game
-            .position()
-            .legal_moves()
-            .into_iter()
-            .map(|house| MoveValue {
-                house,
-                value: value(house),
-                exact: true,
-            })
-            .collect();
-        moves.sort_by_key(|m| -m.value);
-        Some(Advice { moves })
-    }
-}
 
 /// A table with the coaching computer; the receivers hear of each cancelled look and of
 /// each game the coach was asked about.
@@ -72,20 +17,15 @@ struct Table {
 }
 
 fn table(blocking: bool, coach: bool, step: Duration) -> Table {
-    let (cancel_tx, cancelled) = mpsc::channel();
-    let (asked_tx, asked) = mpsc::channel();
-    let mut turns = TurnLoop::new(Arc::new(Coaching {
-        blocking,
-        cancelled: Mutex::new(cancel_tx),
-        asked: Mutex::new(asked_tx),
-    }));
+    let (brain, heard) = ScriptedCoach::new(blocking);
+    let mut turns = TurnLoop::new(Arc::new(brain));
     turns.set_step(step);
     turns.set_coach(coach);
     let _ = turns.set_on_screen(true);
     Table {
         turns,
-        cancelled,
-        asked,
+        cancelled: heard.cancelled,
+        asked: heard.asked,
     }
 }
 
@@ -212,7 +152,7 @@ fn the_computers_moves_and_a_hinted_move_are_not_looked_at() {
     settle(&mut t.turns);
     assert_eq!(moves(&t.turns), [1], "the computer moved first");
     assert!(t.asked.try_recv().is_err(), "its move is not coached");
-    // The hint (Coaching's: the last legal house, 6) is followed: no look either.
+    // The hint (ScriptedCoach's: the last legal house, 6) is followed: no look either.
     let _ = t.turns.hint();
     settle(&mut t.turns);
     let _ = t.turns.tap(Side::South, 6);

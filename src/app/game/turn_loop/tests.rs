@@ -2,76 +2,17 @@
 //! through the real UI, checked here on the turn loop's effects and view.
 
 use super::*;
-use crate::ai::{Advice, MoveValue};
 use crate::app::game::banner::HintWords;
 use crate::engine::{EndReason, Game, Variant};
 use crate::players::Difficulty;
 use crate::players::GameResult;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use crate::testing::brains::{
+    ExtraTurnsFirst, FirstMoveLastHint, Panicking, TablesBuilding, UntilCancelled,
+};
+use std::sync::Mutex;
 use std::time::Instant;
 
 const STEP: Duration = Duration::from_millis(100);
-
-/// A computer that answers at once with its first legal move, or a fixed hint.
-struct Quick;
-
-impl Brain for Quick {
-    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
-        game.position().legal_moves().first().unwrap()
-    }
-    fn hint(&self, game: &Game, _cancel: &AtomicBool) -> Option<Advice> {
-        // The last legal move, 3 seeds ahead; the next one gives up 2.
-        let mut legal = game.position().legal_moves().to_vec();
-        legal.reverse();
-        Some(Advice {
-            moves: legal
-                .into_iter()
-                .enumerate()
-                .map(|(i, house)| MoveValue {
-                    house,
-                    value: 3 - 2 * i as i32,
-                    exact: false,
-                })
-                .collect(),
-        })
-    }
-}
-
-/// A computer that thinks until told to stop, and says when it was told.
-struct Stubborn(Mutex<mpsc::Sender<()>>);
-
-impl Brain for Stubborn {
-    fn choose_move(&self, game: &Game, _level: Difficulty, cancel: &AtomicBool) -> House {
-        while !cancel.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let _ = self.0.lock().unwrap().send(());
-        game.position().legal_moves().first().unwrap()
-    }
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
-        let house = self.choose_move(game, Difficulty::Expert, cancel);
-        Some(Advice {
-            moves: vec![MoveValue {
-                house,
-                value: 0,
-                exact: false,
-            }],
-        })
-    }
-}
-
-/// A computer whose search always panics.
-struct Broken;
-
-impl Brain for Broken {
-    fn choose_move(&self, _: &Game, _: Difficulty, _: &AtomicBool) -> House {
-        panic!("a search bug")
-    }
-    fn hint(&self, _: &Game, _: &AtomicBool) -> Option<Advice> {
-        panic!("a search bug")
-    }
-}
 
 fn table(brain: impl Brain) -> TurnLoop {
     let mut turns = TurnLoop::new(Arc::new(brain));
@@ -126,7 +67,7 @@ fn h(number: u8) -> House {
 
 #[test]
 fn a_move_is_saved_at_once_animated_step_by_step_and_ends_on_the_engines_position() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = two_people(&mut turns, Variant::Kalah);
     let effects = turns.tap(Side::South, 1);
     assert!(effects.save_game, "the move is saved before it is shown");
@@ -155,7 +96,7 @@ fn a_move_is_saved_at_once_animated_step_by_step_and_ends_on_the_engines_positio
 
 #[test]
 fn with_animation_off_a_move_is_shown_at_once() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = two_people(&mut turns, Variant::Kalah);
     let effects = turns.tap(Side::South, 3);
@@ -166,7 +107,7 @@ fn with_animation_off_a_move_is_shown_at_once() {
 
 #[test]
 fn a_tap_during_the_animation_skips_to_the_end_without_playing() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = two_people(&mut turns, Variant::Oware);
     let _ = turns.tap(Side::South, 2);
     assert!(turns.is_busy());
@@ -177,7 +118,7 @@ fn a_tap_during_the_animation_skips_to_the_end_without_playing() {
 
 #[test]
 fn the_computer_answers_after_the_persons_move_has_been_shown() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = vs_computer(&mut turns, Side::South);
     let _ = turns.tap(Side::South, 1);
     assert!(
@@ -192,7 +133,7 @@ fn the_computer_answers_after_the_persons_move_has_been_shown() {
 
 #[test]
 fn the_computer_moving_first_thinks_only_once_the_game_screen_shows() {
-    let mut turns = TurnLoop::new(Arc::new(Quick));
+    let mut turns = TurnLoop::new(Arc::new(FirstMoveLastHint));
     let effects = vs_computer(&mut turns, Side::North);
     assert!(effects.save_game);
     assert_eq!(effects.tick, None, "not on screen: nobody thinks yet");
@@ -205,7 +146,7 @@ fn the_computer_moving_first_thinks_only_once_the_game_screen_shows() {
 
 #[test]
 fn undo_against_the_computer_goes_back_to_the_persons_own_move() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = vs_computer(&mut turns, Side::South);
     let _ = turns.tap(Side::South, 1);
@@ -224,8 +165,8 @@ fn undo_against_the_computer_goes_back_to_the_persons_own_move() {
 
 #[test]
 fn leaving_the_game_screen_or_undoing_cancels_the_search() {
-    let (sender, stopped) = mpsc::channel();
-    let mut turns = table(Stubborn(Mutex::new(sender)));
+    let (brain, stopped) = UntilCancelled::new();
+    let mut turns = table(brain);
     turns.set_step(Duration::ZERO);
     let _ = vs_computer(&mut turns, Side::South);
     let _ = turns.tap(Side::South, 2);
@@ -251,7 +192,7 @@ fn leaving_the_game_screen_or_undoing_cancels_the_search() {
 
 #[test]
 fn a_failed_search_still_moves() {
-    let mut turns = table(Broken);
+    let mut turns = table(Panicking);
     turns.set_step(Duration::ZERO);
     let _ = vs_computer(&mut turns, Side::North);
     let _ = settle(&mut turns);
@@ -261,7 +202,7 @@ fn a_failed_search_still_moves() {
 
 #[test]
 fn taps_that_cannot_be_played_say_why_and_change_nothing() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = vs_computer(&mut turns, Side::South);
     let effects = turns.tap(Side::North, 2);
@@ -280,7 +221,7 @@ fn taps_that_cannot_be_played_say_why_and_change_nothing() {
 
 #[test]
 fn a_hint_is_searched_in_the_background_and_lights_its_house() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = vs_computer(&mut turns, Side::South);
     let effects = turns.hint();
     assert_eq!(effects.tick, Some(POLL_INTERVAL));
@@ -308,7 +249,7 @@ fn a_hint_is_searched_in_the_background_and_lights_its_house() {
 
 #[test]
 fn a_finished_game_is_counted_once_even_when_undone_and_finished_again() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = two_people(&mut turns, Variant::Kalah);
     // Play the first legal move until the game ends, then undo the last and replay it.
@@ -335,7 +276,7 @@ fn a_finished_game_is_counted_once_even_when_undone_and_finished_again() {
 
 #[test]
 fn the_last_move_is_counted_and_its_save_removed_when_played_not_when_shown() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = two_people(&mut turns, Variant::Kalah);
     let mut finished = Vec::new();
@@ -365,7 +306,7 @@ fn the_last_move_is_counted_and_its_save_removed_when_played_not_when_shown() {
 
 #[test]
 fn resigning_ends_the_game_as_a_loss_and_asks_for_the_save_to_go() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = vs_computer(&mut turns, Side::South);
     let effects = turns.resign();
@@ -394,7 +335,7 @@ fn a_resumed_game_continues_at_its_position_and_the_computer_answers() {
     first.play(h(3)).unwrap();
     // What the controller does with a saved game: replay its record, then resume.
     let replayed = Game::restore(*first.game().start(), first.game().moves(), &[]).unwrap();
-    let mut turns = TurnLoop::new(Arc::new(Quick));
+    let mut turns = TurnLoop::new(Arc::new(FirstMoveLastHint));
     turns.set_step(Duration::ZERO);
     let _ = turns.resume(Session::from_game(replayed, first.opponent(), first.id()));
     assert_eq!(turns.session().unwrap().position(), first.position());
@@ -407,7 +348,7 @@ fn a_resumed_game_continues_at_its_position_and_the_computer_answers() {
 
 #[test]
 fn an_illegal_record_is_refused_and_the_game_on_the_board_stays() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = two_people(&mut turns, Variant::Kalah);
     let _ = turns.tap(Side::South, 1);
     let _ = settle(&mut turns);
@@ -423,7 +364,7 @@ fn an_illegal_record_is_refused_and_the_game_on_the_board_stays() {
 
 #[test]
 fn the_last_moves_marks_grow_with_the_animation_and_stay_after_the_computers_move() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = vs_computer(&mut turns, Side::South);
     // South 1: four seeds into South 2..5.
     let _ = turns.tap(Side::South, 1);
@@ -437,7 +378,7 @@ fn the_last_moves_marks_grow_with_the_animation_and_stay_after_the_computers_mov
     assert_eq!(sown, [0, 1, 0, 0, 0, 0], "only the seeds shown so far");
     assert!(shown.board.houses[0][0].last_move);
     let _ = settle(&mut turns);
-    // The computer (Quick) answered with its first legal house, North 1: four seeds
+    // The computer (FirstMoveLastHint) answered with its first legal house, North 1: four seeds
     // into North 2..5; its marks replace the person's.
     let after = view(&turns);
     assert_eq!(moves(&turns), [1, 1]);
@@ -461,7 +402,7 @@ fn the_last_moves_marks_grow_with_the_animation_and_stay_after_the_computers_mov
 
 #[test]
 fn a_tap_on_the_other_row_between_two_people_names_its_owner() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     turns.set_step(Duration::ZERO);
     let _ = two_people(&mut turns, Variant::Kalah);
     let _ = turns.tap(Side::North, 1);
@@ -471,8 +412,8 @@ fn a_tap_on_the_other_row_between_two_people_names_its_owner() {
 
 #[test]
 fn a_tap_while_the_computer_thinks_says_to_wait() {
-    let (told, _cancelled) = mpsc::channel();
-    let mut turns = table(Stubborn(Mutex::new(told)));
+    let (brain, _cancelled) = UntilCancelled::new();
+    let mut turns = table(brain);
     let _ = vs_computer(&mut turns, Side::North);
     assert!(view(&turns).thinking);
     let _ = turns.tap(Side::South, 1);
@@ -481,7 +422,7 @@ fn a_tap_while_the_computer_thinks_says_to_wait() {
 
 #[test]
 fn the_view_explains_the_ending_once_the_last_move_has_been_shown() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = two_people(&mut turns, Variant::Kalah);
     let _ = turns.resign();
     let shown = view(&turns);
@@ -492,31 +433,9 @@ fn the_view_explains_the_ending_once_the_last_move_has_been_shown() {
     assert_eq!(view(&turns).ending, None, "undone: the game goes on");
 }
 
-/// A computer that takes an extra turn whenever one of its moves earns one (the longest
-/// turns), else its first legal move.
-struct Greedy;
-
-impl Brain for Greedy {
-    fn choose_move(&self, game: &Game, _level: Difficulty, _cancel: &AtomicBool) -> House {
-        let legal = game.position().legal_moves().to_vec();
-        let earns_extra_turn = |house: &House| {
-            let mut game = game.clone();
-            game.play(*house).is_ok_and(|report| report.extra_turn)
-        };
-        legal
-            .iter()
-            .copied()
-            .find(earns_extra_turn)
-            .unwrap_or(legal[0])
-    }
-    fn hint(&self, _game: &Game, _cancel: &AtomicBool) -> Option<Advice> {
-        None
-    }
-}
-
 /// 7-house Congkak with 7 seeds against the greedy computer, which moves first.
 fn congkak_vs_greedy(step: Duration) -> TurnLoop {
-    let mut turns = table(Greedy);
+    let mut turns = table(ExtraTurnsFirst);
     turns.set_step(step);
     let rules = Rules::builder(Variant::Congkak)
         .houses(7)
@@ -622,7 +541,7 @@ fn a_long_computer_turn_steps_faster_and_every_speed_still_ends_on_the_engines_p
 
 #[test]
 fn seeds_fly_during_the_animation_and_a_capture_or_extra_turn_flashes_its_store() {
-    let mut turns = table(Quick);
+    let mut turns = table(FirstMoveLastHint);
     let _ = two_people(&mut turns, Variant::Kalah);
     // South 3: four seeds, the last into South's store, so South moves again.
     let _ = turns.tap(Side::South, 3);
@@ -661,22 +580,6 @@ fn seeds_fly_during_the_animation_and_a_capture_or_extra_turn_flashes_its_store(
     assert!(view(&turns).flights.is_empty());
 }
 
-/// A computer that answers at once, with tables for the expert always "being built" as
-/// far as the test says (`None`: done).
-struct Building(Mutex<Option<f32>>);
-
-impl Brain for Building {
-    fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House {
-        Quick.choose_move(game, level, cancel)
-    }
-    fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {
-        Quick.hint(game, cancel)
-    }
-    fn preparing(&self, _rules: Rules) -> Option<f32> {
-        *self.0.lock().unwrap()
-    }
-}
-
 fn against(turns: &mut TurnLoop, level: Difficulty) -> Effects {
     turns.begin(
         Rules::new(Variant::Oware),
@@ -687,7 +590,7 @@ fn against(turns: &mut TurnLoop, level: Difficulty) -> Effects {
 
 #[test]
 fn the_tables_bar_shows_and_moves_while_an_experts_tables_are_built() {
-    let brain = Arc::new(Building(Mutex::new(Some(0.25))));
+    let brain = Arc::new(TablesBuilding(Mutex::new(Some(0.25))));
     let mut turns = TurnLoop::new(Arc::clone(&brain) as Arc<dyn Brain>);
     turns.set_step(STEP);
     let _ = turns.set_on_screen(true);
@@ -719,7 +622,7 @@ fn the_tables_bar_shows_and_moves_while_an_experts_tables_are_built() {
 
 #[test]
 fn no_tables_bar_without_an_expert_in_the_game() {
-    let brain = Building(Mutex::new(Some(0.25)));
+    let brain = TablesBuilding(Mutex::new(Some(0.25)));
     let mut turns = table(brain);
     let effects = against(&mut turns, Difficulty::Strong);
     assert_eq!(

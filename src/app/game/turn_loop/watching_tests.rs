@@ -3,33 +3,12 @@
 //! game waits aside, never saved over nor counted.
 
 use super::*;
-use crate::ai::Advice;
-use crate::engine::{Game, Variant};
+use crate::engine::Variant;
 use crate::players::Difficulty;
-use std::sync::atomic::AtomicBool;
-use std::sync::Mutex;
+use crate::testing::brains::LevelNoter;
 use std::time::Instant;
 
-/// A computer that answers at once with its first legal move, and notes the level it
-/// was asked to play at.
-#[derive(Default)]
-struct Noting(Mutex<Vec<(Side, Difficulty)>>);
-
-impl Brain for Noting {
-    fn choose_move(&self, game: &Game, level: Difficulty, _cancel: &AtomicBool) -> House {
-        let position = game.position();
-        self.0
-            .lock()
-            .unwrap()
-            .push((position.side_to_move(), level));
-        position.legal_moves().first().unwrap()
-    }
-    fn hint(&self, _: &Game, _: &AtomicBool) -> Option<Advice> {
-        None
-    }
-}
-
-fn watching(brain: Arc<Noting>) -> TurnLoop {
+fn watching(brain: Arc<LevelNoter>) -> TurnLoop {
     let mut turns = TurnLoop::new(brain);
     turns.set_step(Duration::from_millis(100));
     let _ = turns.set_on_screen(true);
@@ -76,7 +55,7 @@ fn until(turns: &mut TurnLoop, done: impl Fn(&TurnLoop) -> bool) {
 
 #[test]
 fn a_watched_game_plays_both_sides_at_their_levels_to_the_end_uncounted_and_unsaved() {
-    let brain = Arc::new(Noting::default());
+    let brain = Arc::new(LevelNoter::default());
     let mut turns = watching(Arc::clone(&brain));
     let effects = turns.watch(
         kalah(3),
@@ -122,7 +101,7 @@ fn a_watched_game_plays_both_sides_at_their_levels_to_the_end_uncounted_and_unsa
 /// A watched Kalah game paused while its first move is being shown, and the moves
 /// played so far.
 fn paused_during_a_move() -> (TurnLoop, usize) {
-    let mut turns = watching(Arc::new(Noting::default()));
+    let mut turns = watching(Arc::new(LevelNoter::default()));
     let _ = turns.watch(
         kalah(4),
         Side::South,
@@ -191,7 +170,7 @@ fn a_step_during_a_move_finishes_it_and_the_person_cannot_play_a_watched_game() 
 
 #[test]
 fn the_persons_own_game_waits_aside_and_comes_back_as_it_was() {
-    let mut turns = watching(Arc::new(Noting::default()));
+    let mut turns = watching(Arc::new(LevelNoter::default()));
     let _ = turns.begin(Rules::new(Variant::Oware), Opponent::Human, Side::South);
     let _ = turns.tap(Side::South, 2);
     let _ = run(&mut turns, 1000);

@@ -1,0 +1,216 @@
+//! The statistics screen: every finished game counted once, huge counts, resetting.
+
+use super::*;
+
+/// A Kalah game against the computer one move from its end, the person (South) to play
+/// that move, saved in `dir` as a game to continue. Returns the ending house.
+fn save_a_game_one_move_from_its_end(dir: &Path) -> u8 {
+    for seed in 1.. {
+        let mut rng = Lcg(seed);
+        let mut game = Game::new(Rules::new(Variant::Kalah));
+        while !game.is_over() {
+            let legal: Vec<House> = game.legal_moves().iter().collect();
+            let ends = |&house: &House| {
+                let mut after = game.clone();
+                after.play(house).unwrap();
+                after.is_over()
+            };
+            if game.position().side_to_move() == Side::South {
+                if let Some(end) = legal.iter().find(|h| ends(h)) {
+                    let saved = SavedGame::from_game(&game, BEGINNER);
+                    Store::open(dir).save_game(&saved).unwrap();
+                    return end.number();
+                }
+            }
+            if legal.iter().any(ends) {
+                break; // the computer would end it; try another game
+            }
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+    unreachable!()
+}
+
+/// Games counted against the Beginner in Kalah.
+fn counted(ui: &Ui) -> u32 {
+    let stats = ui.app.stats();
+    stats
+        .get(Variant::Kalah, BEGINNER)
+        .map_or(0, |row| row.played())
+}
+
+#[test]
+fn a_game_ended_just_before_the_app_is_killed_is_counted_once() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let end = save_a_game_one_move_from_its_end(dir.path());
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Continue");
+        ui.tap(&Ui::house_label(Side::South, end));
+        assert!(ui.app.is_busy(), "the last move is still being shown");
+        // Killed here: the window and the app go without another tick.
+    }
+    let ui = Ui::launch(dir.path());
+    assert_eq!(counted(&ui), 1, "the finished game counts");
+    assert!(
+        !ui.exists("Continue"),
+        "a finished game is not offered again"
+    );
+}
+
+#[test]
+fn a_finished_game_undone_resumed_and_finished_again_is_counted_once() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let end = save_a_game_one_move_from_its_end(dir.path());
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Continue");
+        ui.tap(&Ui::house_label(Side::South, end));
+        ui.settle();
+        assert!(ui.position().is_over());
+        assert_eq!(counted(&ui), 1);
+        ui.tap("Look at the board");
+        ui.tap("Undo");
+        ui.settle();
+        assert!(!ui.position().is_over());
+    }
+    let ui = Ui::launch(dir.path());
+    ui.tap("Continue");
+    ui.tap(&Ui::house_label(Side::South, end));
+    ui.settle();
+    assert!(ui.position().is_over());
+    assert_eq!(counted(&ui), 1, "the same game, counted once");
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    assert_eq!(counted(&ui), 1, "and so it stays after a restart");
+}
+
+#[test]
+fn huge_statistics_show_as_the_largest_count_never_negative() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let row = r#"{"variant":"kalah","opponent":{"kind":"computer","level":1},"won":4294967295,"lost":4294967295,"drawn":3000000000,"current_streak":4294967295,"best_streak":4294967295}"#;
+    std::fs::write(
+        dir.path().join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{row}]}}"#),
+    )
+    .unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    advance(50);
+    let shown = ui.labels().join(" | ");
+    assert!(shown.contains("2147483647 games"), "{shown}");
+    let values: Vec<i64> = ui
+        .window
+        .root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_value().is_some_and(|v| !v.is_empty()))
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_value()?.parse().ok())
+        .collect();
+    assert_eq!(values.len(), 5, "five counts: {values:?}");
+    assert!(values.iter().all(|&v| v == i32::MAX as i64), "{values:?}");
+}
+
+/// A statistics file with results in all three games.
+fn three_games_of_statistics(dir: &Path) {
+    let row = |variant: &str, level: u8, won: u32| {
+        format!(
+            r#"{{"variant":"{variant}","opponent":{{"kind":"computer","level":{level}}},"won":{won},"lost":1,"current_streak":{won},"best_streak":{won}}}"#
+        )
+    };
+    let rows = [
+        row("kalah", 1, 3),
+        row("kalah", 4, 1),
+        row("oware", 2, 2),
+        row("congkak", 3, 5),
+    ];
+    std::fs::write(
+        dir.join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{}]}}"#, rows.join(",")),
+    )
+    .unwrap();
+}
+
+/// The variants that have results, in the app and in the file on disk.
+fn variants_counted(ui: &Ui, dir: &Path) -> (Vec<Variant>, Vec<Variant>) {
+    let variants = |stats: mancala::store::Stats| {
+        let mut v: Vec<Variant> = stats.rows().iter().map(|r| r.variant).collect();
+        v.dedup();
+        v
+    };
+    (
+        variants(ui.app.stats()),
+        variants(Store::open(dir).load_stats()),
+    )
+}
+
+#[test]
+fn resetting_statistics_clears_exactly_what_was_chosen() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    three_games_of_statistics(dir.path());
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    let all = vec![Variant::Kalah, Variant::Oware, Variant::Congkak];
+    assert_eq!(variants_counted(&ui, dir.path()), (all.clone(), all));
+
+    // Chosen, then thought better of: nothing goes.
+    ui.tap("Reset statistics");
+    ui.tap("Oware");
+    says(&shown_text(&ui), "Clear the Oware statistics?");
+    ui.tap("Cancel");
+    assert_eq!(variants_counted(&ui, dir.path()).0.len(), 3);
+
+    // One game: Oware goes, against every opponent; Kalah (two levels) and Congkak stay.
+    ui.tap("Reset statistics");
+    ui.tap("Oware");
+    ui.tap("Clear");
+    let kept = vec![Variant::Kalah, Variant::Congkak];
+    assert_eq!(variants_counted(&ui, dir.path()), (kept.clone(), kept));
+    assert_eq!(ui.app.stats().rows().len(), 3, "both Kalah levels kept");
+    let kalah = ui
+        .app
+        .stats()
+        .get(Variant::Kalah, BEGINNER)
+        .copied()
+        .unwrap();
+    assert_eq!((kalah.won, kalah.lost, kalah.best_streak), (3, 1, 3));
+    assert!(!shown_text(&ui).contains("Oware ·"), "no Oware card left");
+
+    // All of them.
+    ui.tap("Reset statistics");
+    ui.tap("All games");
+    says(&shown_text(&ui), "Clear all statistics?");
+    ui.tap("Clear");
+    assert_eq!(variants_counted(&ui, dir.path()), (vec![], vec![]));
+    says(&shown_text(&ui), "No finished games yet.");
+    assert!(!ui.exists("Reset statistics"), "nothing left to reset");
+}
+
+#[test]
+fn a_single_result_keeps_its_card_small_and_its_numbers_by_their_labels() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let row = r#"{"variant":"kalah","opponent":{"kind":"computer","level":1},"won":1}"#;
+    std::fs::write(
+        dir.path().join("stats.json"),
+        format!(r#"{{"schema":1,"rows":[{row}]}}"#),
+    )
+    .unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.tap("Statistics");
+    // A wide window, where a card stretched to fit would set "Won" far from "Lost".
+    ui.window.window().set_size(LogicalSize::new(1200.0, 800.0));
+    advance(50);
+    let card: Vec<_> = ElementHandle::find_by_accessible_label(&ui.window, "Kalah · Beginner")
+        .filter(|e| e.accessible_role() == Some(AccessibleRole::Groupbox))
+        .collect();
+    assert_eq!(card.len(), 1, "{}", shown_text(&ui));
+    let size = card[0].size();
+    assert!(size.height < 300.0, "the card keeps its height: {size:?}");
+    assert!(size.width <= 600.0, "and a phone's width: {size:?}");
+}
