@@ -630,3 +630,85 @@ fn engine_keeps_one_searcher_through_a_game_and_refuses_bad_commands() {
     writeln!(input, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+// ---- Nothing hangs, nothing leaks, nothing panics (issue 42) -------------------------
+
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+const CLI: &str = env!("CARGO_BIN_EXE_mancala-cli");
+
+/// The peak resident memory of a running process so far, in kB (Linux; `None` elsewhere
+/// and once it has ended).
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+    line.trim().trim_end_matches("kB").trim().parse().ok()
+}
+
+/// Waits for `child` for at most `limit`, watching its peak memory, and kills it once it
+/// runs over the time or over `max_kb`. Returns its output if it ended by itself, and
+/// the peak seen.
+fn finish_within(mut child: Child, limit: Duration, max_kb: u64) -> (Option<Output>, u64) {
+    let started = Instant::now();
+    let mut peak = 0;
+    loop {
+        if let Some(kb) = peak_kb(child.id()) {
+            peak = peak.max(kb);
+        }
+        if child.try_wait().unwrap().is_some() {
+            return (Some(child.wait_with_output().unwrap()), peak);
+        }
+        if started.elapsed() > limit || peak > max_kb {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return (None, peak);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A FIFO or a link to /dev/zero where the endgame table's file should be: the table is
+/// built instead, within seconds and without reading the device (the old cache waited
+/// for a writer on the FIFO for ever, and read /dev/zero until memory ran out).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_or_a_link_to_dev_zero_in_the_table_cache_neither_hangs_nor_fills_memory() {
+    use mancala::ai::EndgameTable;
+    use mancala::engine::{Rules, Variant};
+    let name = EndgameTable::file_name(Rules::new(Variant::Kalah), 6).unwrap();
+    for kind in ["a FIFO", "a link to /dev/zero"] {
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join(&name);
+        if kind == "a FIFO" {
+            let made = Command::new("mkfifo").arg(&table).status().unwrap();
+            assert!(made.success());
+        } else {
+            std::os::unix::fs::symlink("/dev/zero", &table).unwrap();
+        }
+        let child = Command::new(CLI)
+            .args(["analyze", "--depth", "2", "--hash", "4", "--tables", "6"])
+            .arg("--table-cache")
+            .arg(dir.path())
+            .arg("--json")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (out, peak) = finish_within(child, Duration::from_secs(5), 300_000);
+        let out =
+            out.unwrap_or_else(|| panic!("{kind}: killed after 5 s or 300 MB (peak {peak} kB)"));
+        assert!(
+            out.status.success(),
+            "{kind}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(peak < 300_000, "{kind}: peak {peak} kB");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["best"].as_u64().is_some(), "{v}");
+        // The bad entry gave way to the table built.
+        let kept = std::fs::symlink_metadata(&table).unwrap();
+        assert!(kept.is_file() && kept.len() > 1000, "{kind}: {kept:?}");
+    }
+}

@@ -923,3 +923,46 @@ proptest! {
         prop_assert!(store.take_notices().is_empty());
     }
 }
+
+// ---- Nothing hangs, nothing leaks (issue 42) ------------------------------------------
+
+/// Opens a table cache in `dir` and loads the Kalah table of 6 seeds on another thread:
+/// a read that blocks fails the test after five seconds instead of hanging it.
+fn load_table_within_seconds(dir: &Path) -> mancala::ai::EndgameTable {
+    let dir = dir.to_path_buf();
+    let (done, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let cache = mancala::store::TableCache::new(&dir);
+        let _ = done.send(cache.load_or_build(Rules::new(Variant::Kalah), 6));
+    });
+    answer
+        .recv_timeout(std::time::Duration::from_secs(5))
+        .expect("the table cache blocked (or panicked)")
+}
+
+/// The file name of the Kalah table of `seeds` seeds in a cache.
+fn kalah_table_name(seeds: u32) -> String {
+    mancala::ai::EndgameTable::file_name(Rules::new(Variant::Kalah), seeds).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_in_the_table_cache_is_rebuilt_over_without_waiting() {
+    for device in [None, Some("/dev/zero")] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(kalah_table_name(6));
+        match device {
+            None => make_fifo(&path),
+            Some(device) => std::os::unix::fs::symlink(device, &path).unwrap(),
+        }
+        let cache = mancala::store::TableCache::new(dir.path());
+        assert!(!cache.holds(Rules::new(Variant::Kalah), 6), "{device:?}");
+        let table = load_table_within_seconds(dir.path());
+        assert_eq!(table.max_seeds(), 6);
+        assert!(
+            fs::symlink_metadata(&path).unwrap().is_file(),
+            "rebuilt over"
+        );
+        assert!(cache.holds(Rules::new(Variant::Kalah), 6));
+    }
+}

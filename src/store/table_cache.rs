@@ -4,16 +4,18 @@
 //! build or damaged is simply rebuilt and replaced (it holds nothing a player made, so
 //! unlike the store's own files it is not moved aside), and a folder that cannot be
 //! written costs only the build.
+//!
+//! It trusts nothing it finds. Only a regular file (or a link to one) of exactly the
+//! table's length is read, checked before opening and again on the handle, which is
+//! opened without waiting: a FIFO, a device such as `/dev/zero` or a file of another
+//! size is never read, it is rebuilt over.
 
-use super::atomic::write_atomic;
+use super::atomic::{self, write_atomic};
 use crate::ai::EndgameTable;
 use crate::engine::Rules;
 use std::fs;
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
-
-/// The largest file read back: above the largest table `--tables` builds (Kalah's of
-/// 20 seeds, 226 MB), so that a stray huge file is never read into memory.
-const MAX_TABLE_BYTES: u64 = 512 << 20;
 
 #[derive(Clone, Debug)]
 pub struct TableCache {
@@ -33,16 +35,31 @@ impl TableCache {
     }
 
     /// Whether the cache has a file for the table of `rules` and `max_seeds` that it
-    /// would try to read: one look at the folder, no reading, so the UI thread may ask
-    /// (a damaged file is found out only when read, and then rebuilt).
+    /// would try to read: a regular file of the table's exact length. One look at the
+    /// folder, no reading and no waiting, so the UI thread may ask (a damaged file is
+    /// found out only when read, and then rebuilt).
     pub fn holds(&self, rules: Rules, max_seeds: u32) -> bool {
-        fs::metadata(self.path(rules, max_seeds)).is_ok_and(|m| m.len() <= MAX_TABLE_BYTES)
+        let Some(len) = EndgameTable::byte_len(rules, max_seeds) else {
+            return false;
+        };
+        fs::metadata(self.path(rules, max_seeds)).is_ok_and(|m| m.is_file() && m.len() == len)
     }
 
     fn path(&self, rules: Rules, max_seeds: u32) -> PathBuf {
         let name = EndgameTable::file_name(rules, max_seeds)
             .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
         self.dir.join(name)
+    }
+
+    /// The table of `rules` and `max_seeds` if its file holds it intact; `None` for no
+    /// file, anything but a regular file of the table's exact length (never opened in a
+    /// way that waits, never read), or bytes that are not the table.
+    pub fn load(&self, rules: Rules, max_seeds: u32) -> Option<EndgameTable> {
+        let len = EndgameTable::byte_len(rules, max_seeds)?;
+        let (file, _) = atomic::open_regular(&self.path(rules, max_seeds), len..=len).ok()?;
+        let mut bytes = Vec::with_capacity(usize::try_from(len).ok()?);
+        (&file).take(len + 1).read_to_end(&mut bytes).ok()?;
+        EndgameTable::from_bytes(rules, max_seeds, &bytes)
     }
 
     /// [`TableCache::load_or_build`], telling `report` how far a build has come
@@ -54,34 +71,33 @@ impl TableCache {
         max_seeds: u32,
         report: &mut dyn FnMut(f32),
     ) -> EndgameTable {
-        let path = self.path(rules, max_seeds);
-        if self.holds(rules, max_seeds) {
-            if let Some(table) = fs::read(&path)
-                .ok()
-                .and_then(|bytes| EndgameTable::from_bytes(rules, max_seeds, &bytes))
-            {
-                return table;
-            }
+        if let Some(table) = self.load(rules, max_seeds) {
+            return table;
         }
         let table = EndgameTable::build_reporting(rules, max_seeds, report);
-        let written =
-            fs::create_dir_all(&self.dir).and_then(|()| write_atomic(&path, &table.to_bytes()));
-        match written {
-            Ok(()) => {
-                // An older build's file of this table is never read again: free its space.
-                for old in EndgameTable::older_file_names(rules, max_seeds) {
-                    let _ = fs::remove_file(self.dir.join(old));
-                }
-            }
-            Err(e) => {
-                // The table is still used; only the next run builds it again.
-                eprintln!(
-                    "mancala: cannot keep the endgame table in {}: {e}",
-                    path.display()
-                );
-            }
+        if let Err(e) = self.keep(rules, max_seeds, &table) {
+            // The table is still used; only the next run builds it again. (A closed
+            // stderr must not stop the game: the message is simply lost.)
+            let _ = writeln!(
+                io::stderr(),
+                "mancala: cannot keep the endgame table in {}: {e}",
+                self.dir.display()
+            );
         }
         table
+    }
+
+    /// Writes `table`, the table of `rules` and `max_seeds`, into the cache,
+    /// atomically; then the file an older format gave the same table is deleted.
+    fn keep(&self, rules: Rules, max_seeds: u32, table: &EndgameTable) -> io::Result<()> {
+        let path = self.path(rules, max_seeds);
+        fs::create_dir_all(&self.dir)?;
+        write_atomic(&path, &table.to_bytes())?;
+        // An older build's file of this table is never read again: free its space.
+        for old in EndgameTable::older_file_names(rules, max_seeds) {
+            let _ = fs::remove_file(self.dir.join(old));
+        }
+        Ok(())
     }
 }
 
@@ -144,6 +160,23 @@ mod tests {
                 "{name} of another size went"
             );
         }
+    }
+
+    /// A file of the wrong length is neither held nor read; a file of the right length
+    /// but wrong bytes is read, refused and rebuilt.
+    #[test]
+    fn only_a_file_of_the_tables_exact_length_is_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path());
+        let rules = Rules::new(Variant::Oware);
+        let path = dir.path().join(EndgameTable::file_name(rules, 4).unwrap());
+        let len = EndgameTable::byte_len(rules, 4).unwrap() as usize;
+        fs::write(&path, vec![0u8; len + 1]).unwrap();
+        assert!(!cache.holds(rules, 4) && cache.load(rules, 4).is_none());
+        fs::write(&path, vec![0u8; len]).unwrap();
+        assert!(cache.holds(rules, 4) && cache.load(rules, 4).is_none());
+        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
+        assert!(cache.load(rules, 4).is_some(), "rebuilt and kept");
     }
 
     #[test]
