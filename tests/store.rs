@@ -966,3 +966,124 @@ fn a_fifo_or_a_device_in_the_table_cache_is_rebuilt_over_without_waiting() {
         assert!(cache.holds(Rules::new(Variant::Kalah), 6));
     }
 }
+
+/// The names of the temporary files in `dir`.
+fn temp_files(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains(".tmp-"))
+        .collect()
+}
+
+/// A temporary table file whose writer is gone is removed when a cache is opened on
+/// the folder; one of a process still running (this one) is left to it.
+#[test]
+fn a_table_cache_removes_temporary_files_of_writers_that_are_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let gone_pid = gone.id();
+    gone.wait().unwrap();
+    let name = kalah_table_name(6);
+    let stale = format!("{name}.tmp-{gone_pid}-0");
+    let live = format!("{name}.tmp-{}-0", std::process::id());
+    fs::write(dir.path().join(&stale), vec![0u8; 4096]).unwrap();
+    fs::write(dir.path().join(&live), b"being written").unwrap();
+    let _cache = mancala::store::TableCache::new(dir.path());
+    assert_eq!(temp_files(dir.path()), [live]);
+}
+
+/// The child process of [`a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp`]:
+/// when this variable names a folder, the test keeps two tables there, in turn, for
+/// ever, until it is killed.
+const TABLE_WRITER_DIR: &str = "MANCALA_TEST_KILLED_TABLE_WRITER_DIR";
+
+#[test]
+fn a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp() {
+    use mancala::ai::EndgameTable;
+    use mancala::store::TableCache;
+    let kalah = Rules::new(Variant::Kalah);
+    let oware = Rules::new(Variant::Oware);
+    if let Some(dir) = std::env::var_os(TABLE_WRITER_DIR) {
+        // The child: write until killed, saying so on stderr once both tables exist.
+        let cache = TableCache::new(dir);
+        let tables = [
+            (kalah, 10, EndgameTable::build(kalah, 10)),
+            (oware, 6, EndgameTable::build(oware, 6)),
+        ];
+        for round in 0.. {
+            for (rules, seeds, table) in &tables {
+                cache.keep(*rules, *seeds, table).unwrap();
+            }
+            if round == 0 {
+                eprintln!("writing");
+            }
+        }
+    }
+    let started = std::time::Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let this_test = std::env::current_exe().unwrap();
+    let mut interrupted = 0;
+    for round in 0..20u64 {
+        let mut child = std::process::Command::new(&this_test)
+            .args([
+                "--exact",
+                "a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp",
+                "--nocapture",
+            ])
+            .env(TABLE_WRITER_DIR, dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut said = String::new();
+        let stderr = child.stderr.take().unwrap();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut said).unwrap();
+        assert_eq!(said.trim(), "writing", "round {round}: the writer started");
+        if round % 2 == 0 {
+            // Let it write on for a varied while (0 to 20 ms), then kill it mid-stream.
+            std::thread::sleep(std::time::Duration::from_micros(round * 7919 % 20_000));
+        } else {
+            // Kill it as soon as a write is seen under way (its temporary file exists).
+            let seen = std::time::Instant::now();
+            while temp_files(dir.path()).is_empty() && seen.elapsed().as_secs() < 2 {}
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+
+        if !temp_files(dir.path()).is_empty() {
+            interrupted += 1;
+        }
+        // The next start: no temporary file left, each table whole (or absent).
+        let cache = TableCache::new(dir.path());
+        assert_eq!(
+            temp_files(dir.path()),
+            Vec::<String>::new(),
+            "round {round}"
+        );
+        for (rules, seeds) in [(kalah, 10), (oware, 6)] {
+            let path = dir
+                .path()
+                .join(EndgameTable::file_name(rules, seeds).unwrap());
+            if path.exists() {
+                let table = cache.load(rules, seeds);
+                assert!(
+                    table.is_some(),
+                    "round {round}: {} is not whole",
+                    path.display()
+                );
+            }
+        }
+    }
+    // Kills that never landed in a write would prove nothing.
+    assert!(
+        interrupted >= 5,
+        "only {interrupted} of 20 kills cut a write"
+    );
+    eprintln!(
+        "{interrupted} of 20 kills cut a table write; {:?} in all",
+        started.elapsed()
+    );
+}

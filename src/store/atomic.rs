@@ -185,6 +185,61 @@ pub fn remove_stale_temps(target: &Path) -> usize {
         .count()
 }
 
+/// Removes the temporary files in `dir` (of any target) whose writer is gone: the
+/// process named in the file's name no longer runs, so its write was cut off (a crash,
+/// a kill) and will never reach its rename. A temporary file of a process still
+/// running may be a write under way and stays. For a folder that several processes may
+/// write at once (the endgame tables' cache); the store's own folder has one writer
+/// and uses [`remove_stale_temps`]. Returns how many went.
+pub fn remove_orphaned_temps(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.split_once(TEMP_MARK)
+                .is_some_and(|(_, writer)| !writer_alive(writer))
+        })
+        .filter(|entry| fs::remove_file(entry.path()).is_ok())
+        .count()
+}
+
+/// Whether the writer of a temporary file may still be writing it: `writer` is what
+/// follows the mark in its name, `<process>-<counter>` (or `<process>` for a probe).
+fn writer_alive(writer: &str) -> bool {
+    let pid = writer.split('-').next().unwrap_or_default();
+    match pid.parse::<u32>() {
+        Ok(pid) => process_alive(pid),
+        // Not a name this code writes: not ours to remove.
+        Err(_) => true,
+    }
+}
+
+/// Whether a process with this id exists (signal 0 checks without signalling).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: `kill` with signal 0 only checks that the process exists and may be
+    // signalled; it sends nothing and touches no memory of ours.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    // EPERM: it exists, under another user.
+    found || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Without a way to ask, every writer but this process is taken to be gone.
+#[cfg(not(unix))]
+fn process_alive(pid: u32) -> bool {
+    pid == std::process::id()
+}
+
 /// Renames a bad `target` to `<name>.corrupt-<unix seconds>`, adding `-2`, `-3`, ...
 /// if that name is taken, so that nothing is ever overwritten. Returns the new path.
 pub fn move_aside(target: &Path) -> io::Result<PathBuf> {
@@ -308,6 +363,30 @@ mod tests {
         assert_eq!(short.kind(), io::ErrorKind::InvalidData, "{short}");
         let long = open_regular(&file, 4..=4).unwrap_err();
         assert_eq!(long.kind(), io::ErrorKind::FileTooLarge, "{long}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_temps_of_writers_that_are_gone_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let gone_pid = gone.id();
+        gone.wait().unwrap();
+        let names = [
+            format!("a.bin{TEMP_MARK}{gone_pid}-3"),
+            format!("a.bin{TEMP_MARK}{}-4", std::process::id()),
+            format!("b.bin{TEMP_MARK}x-1"),
+            "a.bin".to_string(),
+        ];
+        for name in &names {
+            fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        assert_eq!(remove_orphaned_temps(dir.path()), 1);
+        assert!(!dir.path().join(&names[0]).exists());
+        for name in &names[1..] {
+            assert!(dir.path().join(name).exists(), "{name}");
+        }
+        assert_eq!(remove_orphaned_temps(&dir.path().join("missing")), 0);
     }
 
     #[test]

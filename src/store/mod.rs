@@ -21,7 +21,7 @@ pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
 pub use stats::{Stats, StatsRow, MAX_COUNT};
-pub use table_cache::TableCache;
+pub use table_cache::{TableCache, MAX_CACHE_BYTES};
 pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load

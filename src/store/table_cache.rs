@@ -8,24 +8,48 @@
 //! It trusts nothing it finds. Only a regular file (or a link to one) of exactly the
 //! table's length is read, checked before opening and again on the handle, which is
 //! opened without waiting: a FIFO, a device such as `/dev/zero` or a file of another
-//! size is never read, it is rebuilt over.
+//! size is never read, it is rebuilt over. Temporary files of writes that a crash or a
+//! kill cut off are removed when a cache is made, and the folder keeps at most
+//! [`MAX_CACHE_BYTES`], the tables used longest ago giving way to a new one.
 
 use super::atomic::{self, write_atomic};
 use crate::ai::EndgameTable;
 use crate::engine::Rules;
 use std::fs;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The most bytes of tables the folder keeps: the largest table `--tables` builds
+/// (Kalah's of 20 seeds, 226 MB) for both of Kalah's options, Oware's largest (12 seeds,
+/// 98 MB) for its three, and the app's own beside them fit. Past it, the tables used
+/// longest ago are deleted to make room for a new one.
+pub const MAX_CACHE_BYTES: u64 = 1 << 30;
 
 #[derive(Clone, Debug)]
 pub struct TableCache {
     dir: PathBuf,
+    max_bytes: u64,
 }
 
 impl TableCache {
-    /// A cache in `dir` (created at the first write).
+    /// A cache in `dir` (created at the first write). Temporary files there of writes
+    /// that never finished (their process is gone: killed, crashed) are removed; those
+    /// of a process still running may be a write under way and stay.
     pub fn new(dir: impl Into<PathBuf>) -> TableCache {
-        TableCache { dir: dir.into() }
+        let dir = dir.into();
+        atomic::remove_orphaned_temps(&dir);
+        TableCache {
+            dir,
+            max_bytes: MAX_CACHE_BYTES,
+        }
+    }
+
+    /// This cache, keeping at most `max_bytes` of tables in its folder instead of
+    /// [`MAX_CACHE_BYTES`].
+    pub fn with_max_bytes(mut self, max_bytes: u64) -> TableCache {
+        self.max_bytes = max_bytes;
+        self
     }
 
     /// The table of `rules` and `max_seeds` (which tables must cover): read from its
@@ -53,13 +77,17 @@ impl TableCache {
 
     /// The table of `rules` and `max_seeds` if its file holds it intact; `None` for no
     /// file, anything but a regular file of the table's exact length (never opened in a
-    /// way that waits, never read), or bytes that are not the table.
+    /// way that waits, never read), or bytes that are not the table. A table read is
+    /// marked as used now, so the folder's bound keeps it longest.
     pub fn load(&self, rules: Rules, max_seeds: u32) -> Option<EndgameTable> {
         let len = EndgameTable::byte_len(rules, max_seeds)?;
         let (file, _) = atomic::open_regular(&self.path(rules, max_seeds), len..=len).ok()?;
         let mut bytes = Vec::with_capacity(usize::try_from(len).ok()?);
         (&file).take(len + 1).read_to_end(&mut bytes).ok()?;
-        EndgameTable::from_bytes(rules, max_seeds, &bytes)
+        let table = EndgameTable::from_bytes(rules, max_seeds, &bytes)?;
+        // Best effort: a table whose time cannot be set is only evicted sooner.
+        let _ = file.set_modified(SystemTime::now());
+        Some(table)
     }
 
     /// [`TableCache::load_or_build`], telling `report` how far a build has come
@@ -87,18 +115,68 @@ impl TableCache {
         table
     }
 
-    /// Writes `table`, the table of `rules` and `max_seeds`, into the cache,
-    /// atomically; then the file an older format gave the same table is deleted.
-    fn keep(&self, rules: Rules, max_seeds: u32, table: &EndgameTable) -> io::Result<()> {
+    /// Writes `table`, the table of `rules` and `max_seeds`, into the cache: atomically
+    /// (a kill at any instant leaves the old file or the new one, and at worst a
+    /// temporary file that the next [`TableCache::new`] removes), after making room
+    /// under the folder's bound. Then the file an older format gave the same table is
+    /// deleted. A table larger than the whole bound is not kept (an error).
+    pub fn keep(&self, rules: Rules, max_seeds: u32, table: &EndgameTable) -> io::Result<()> {
         let path = self.path(rules, max_seeds);
+        let bytes = table.to_bytes();
+        let needed = bytes.len() as u64;
+        if needed > self.max_bytes {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                format!(
+                    "the table's {needed} bytes are more than the folder keeps ({} bytes)",
+                    self.max_bytes
+                ),
+            ));
+        }
         fs::create_dir_all(&self.dir)?;
-        write_atomic(&path, &table.to_bytes())?;
+        self.make_room(&path, needed);
+        write_atomic(&path, &bytes)?;
         // An older build's file of this table is never read again: free its space.
         for old in EndgameTable::older_file_names(rules, max_seeds) {
             let _ = fs::remove_file(self.dir.join(old));
         }
         Ok(())
     }
+
+    /// Deletes tables, the least recently used first, until `needed` more bytes fit
+    /// under the bound beside the rest; `replaced` (the file about to be written over)
+    /// does not count.
+    fn make_room(&self, replaced: &Path, needed: u64) {
+        let mut tables: Vec<(SystemTime, u64, PathBuf)> = fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|entry| is_table_name(&entry.file_name().to_string_lossy()))
+            .filter(|entry| entry.path() != replaced)
+            .filter_map(|entry| {
+                // The entry itself, not what a link points to: a link costs nothing here.
+                let meta = entry.metadata().ok().filter(|m| m.is_file())?;
+                let used = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+                Some((used, meta.len(), entry.path()))
+            })
+            .collect();
+        tables.sort();
+        let mut total: u64 = tables.iter().map(|(_, len, _)| len).sum();
+        for (_, len, path) in tables {
+            if total.saturating_add(needed) <= self.max_bytes {
+                break;
+            }
+            if fs::remove_file(&path).is_ok() {
+                total -= len;
+            }
+        }
+    }
+}
+
+/// Whether a file in the folder is a table (of any rules, size or format): temporary
+/// files and anything else someone put there are not the bound's to delete.
+fn is_table_name(name: &str) -> bool {
+    name.starts_with("endgame-") && name.ends_with(".bin")
 }
 
 #[cfg(test)]
@@ -160,6 +238,52 @@ mod tests {
                 "{name} of another size went"
             );
         }
+    }
+
+    /// The folder keeps at most its bound: a new table pushes out the one used longest
+    /// ago (reading a table counts as a use), and a table larger than the whole bound
+    /// is not kept and pushes out nothing.
+    #[test]
+    fn the_folder_keeps_its_bound_dropping_the_table_used_longest_ago() {
+        use std::time::Duration;
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::new(Variant::Kalah);
+        let len = |seeds| EndgameTable::byte_len(rules, seeds).unwrap();
+        let bound = len(4) + len(5) + len(6) - 1;
+        let cache = TableCache::new(dir.path()).with_max_bytes(bound);
+        let file = |seeds| {
+            dir.path()
+                .join(EndgameTable::file_name(rules, seeds).unwrap())
+        };
+        let aged = |seeds, seconds| {
+            let past = SystemTime::now() - Duration::from_secs(seconds);
+            let handle = fs::File::options().write(true).open(file(seeds)).unwrap();
+            handle.set_modified(past).unwrap();
+        };
+        cache
+            .keep(rules, 4, &EndgameTable::build(rules, 4))
+            .unwrap();
+        cache
+            .keep(rules, 5, &EndgameTable::build(rules, 5))
+            .unwrap();
+        aged(4, 200);
+        aged(5, 100);
+        // 4 is the older file, but reading it makes it the one used last.
+        assert!(cache.load(rules, 4).is_some());
+        cache
+            .keep(rules, 6, &EndgameTable::build(rules, 6))
+            .unwrap();
+        assert!(cache.holds(rules, 4) && cache.holds(rules, 6));
+        assert!(!file(5).exists(), "the table used longest ago went");
+        let kept: u64 = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum();
+        assert!(kept <= bound, "{kept} > {bound}");
+        // Larger than the whole bound: refused, and nothing else deleted for it.
+        let too_big = EndgameTable::build(rules, 7);
+        assert!(cache.keep(rules, 7, &too_big).is_err());
+        assert!(!file(7).exists() && cache.holds(rules, 4) && cache.holds(rules, 6));
     }
 
     /// A file of the wrong length is neither held nor read; a file of the right length
