@@ -668,6 +668,19 @@ fn finish_within(mut child: Child, limit: Duration, max_kb: u64) -> (Option<Outp
     }
 }
 
+/// A Kalah record played to the end (the highest legal house every turn).
+fn finished_kalah_record() -> Vec<String> {
+    use mancala::engine::{Game, Rules, Variant};
+    let mut game = Game::new(Rules::new(Variant::Kalah));
+    while let Some(house) = game.legal_moves().last() {
+        game.play(house).unwrap();
+    }
+    game.record()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
 /// A FIFO or a link to /dev/zero where the endgame table's file should be: the table is
 /// built instead, within seconds and without reading the device (the old cache waited
 /// for a writer on the FIFO for ever, and read /dev/zero until memory ran out).
@@ -710,5 +723,91 @@ fn a_fifo_or_a_link_to_dev_zero_in_the_table_cache_neither_hangs_nor_fills_memor
         // The bad entry gave way to the table built.
         let kept = std::fs::symlink_metadata(&table).unwrap();
         assert!(kept.is_file() && kept.len() > 1000, "{kind}: {kept:?}");
+    }
+}
+
+/// What a shell reports for a tool ended by a broken pipe (128 + SIGPIPE).
+const BROKEN_PIPE_EXIT: i32 = 141;
+
+/// A reader that goes away (`mancala-cli show --json | true`) ends every command
+/// quietly: no panic, no message, the broken-pipe status.
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let record = finished_kalah_record();
+    let near_end = record[..record.len() - 4].join(" ");
+    let commands: [&[&str]; 11] = [
+        &["show", "--json"],
+        &["show"],
+        &["perft", "--depth", "3", "--json"],
+        &["perft", "--depth", "3"],
+        &["analyze", "--depth", "2", "--hash", "1", "--json"],
+        &["analyze", "--depth", "2", "--hash", "1"],
+        &[
+            "solve", "--tables", "0", "--hash", "1", "--moves", &near_end,
+        ],
+        &[
+            "review",
+            "--variant",
+            "congkak",
+            "--moves",
+            "1",
+            "--movetime",
+            "1",
+        ],
+        &[
+            "match",
+            "--levels",
+            "beginner,beginner",
+            "--games",
+            "2",
+            "--time-scale",
+            "0.01",
+        ],
+        &["tune", "--games", "5", "--depth", "1", "--json"],
+        &["tune", "--games", "5", "--depth", "1"],
+    ];
+    for args in commands {
+        // The reader is gone before the command starts: its first write finds no one.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(CLI)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(BROKEN_PIPE_EXIT), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?} is not quiet: {err}");
+    }
+}
+
+/// Output to a full disk (`>/dev/full`) is an error message and exit code 2, not a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error_not_a_panic() {
+    for args in [
+        &["show", "--json"][..],
+        &["perft", "--depth", "2"],
+        &["analyze", "--depth", "2", "--hash", "1", "--json"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(CLI)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write the output") && err.contains("No space left"),
+            "{args:?}: {err}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! `mancala-cli analyze --movetime MS | --depth D`: the best move for the side to move.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::ai::{describe, Eval, Limits, Objective, SearchResult, Searcher};
 use crate::engine::Game;
@@ -108,10 +109,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let mut searcher = args.search.searcher(&game)?;
     let result = best_move(&mut searcher, &game, &limits(args.movetime, args.depth))?;
     if args.json {
-        println!("{}", result_json(&result));
+        out::line(result_json(&result))
     } else {
         let pv: Vec<String> = result.pv.iter().map(|house| house.to_string()).collect();
-        println!(
+        out::line(format_args!(
             "best {} ({}), score {:+}, depth {}, pv {}\n{} nodes in {:.3} s ({:.2} million/s)",
             result.best,
             describe(result.score, result.exact),
@@ -121,7 +122,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
             result.nodes,
             result.seconds,
             result.nodes as f64 / result.seconds.max(1e-9) / 1e6
-        );
+        ))
     }
-    Ok(())
 }

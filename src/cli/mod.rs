@@ -4,11 +4,15 @@
 //! and `--json` prints exactly one JSON object; the shapes are documented on each module.
 //! One module per subcommand, each with its flags (a clap `Args` struct) and `run`.
 //! clap refuses unknown flags and checks every value (`values.rs`) before a command runs.
+//! Output goes through `out::line`, never `println!` (which panics on a closed or full
+//! stdout); the lints below keep it so.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod analyze;
 mod args;
 mod engine;
 mod match_games;
+mod out;
 mod perft;
 mod review;
 mod screenshot;
@@ -18,6 +22,7 @@ mod tune;
 mod values;
 
 pub use args::{CliError, GameArgs};
+pub use out::{stdout_closed, BROKEN_PIPE_EXIT};
 pub use show::position_json;
 
 use clap::{Parser, Subcommand};

@@ -1,6 +1,7 @@
 //! `mancala-cli solve`: the exact value of the position under perfect play.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::ai::{Limits, Searcher};
 use crate::engine::Variant;
@@ -79,23 +80,19 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         CliError("stopped by --movetime or --nodes before the value was proven".into())
     })?;
     if args.json {
-        println!(
-            "{}",
-            json!({
-                "value": solution.value,
-                "best": solution.best,
-                "nodes": solution.nodes,
-                "seconds": started.elapsed().as_secs_f64(),
-            })
-        );
+        out::line(json!({
+            "value": solution.value,
+            "best": solution.best,
+            "nodes": solution.nodes,
+            "seconds": started.elapsed().as_secs_f64(),
+        }))
     } else {
-        println!(
+        out::line(format_args!(
             "value {:+} (mover minus opponent under perfect play), best move {}\n{} nodes in {:.2} s",
             solution.value,
             solution.best,
             solution.nodes,
             started.elapsed().as_secs_f64()
-        );
+        ))
     }
-    Ok(())
 }
