@@ -633,7 +633,9 @@ fn engine_keeps_one_searcher_through_a_game_and_refuses_bad_commands() {
 
 // ---- Nothing hangs, nothing leaks, nothing panics (issue 42) -------------------------
 
-use std::process::{Child, Stdio};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const CLI: &str = env!("CARGO_BIN_EXE_mancala-cli");
@@ -810,4 +812,166 @@ fn a_full_stdout_is_an_error_not_a_panic() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// `mancala-cli engine` driven line by line, its answers read on a thread of their own so
+/// that a missing answer fails the test instead of hanging it.
+struct Engine {
+    child: Child,
+    input: Option<ChildStdin>,
+    answers: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(CLI)
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mancala-cli engine starts");
+        let output = child.stdout.take().unwrap();
+        let (send, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            input: child.stdin.take(),
+            child,
+            answers,
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let input = self.input.as_mut().unwrap();
+        input.write_all(bytes).unwrap();
+        input.flush().unwrap();
+    }
+
+    /// The next answer, which must come within `limit`.
+    fn answer_within(&self, limit: Duration) -> Value {
+        let line = self
+            .answers
+            .recv_timeout(limit)
+            .unwrap_or_else(|e| panic!("no answer within {limit:?}: {e}"));
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    }
+
+    fn ask(&mut self, line: &str) -> Value {
+        self.send(format!("{line}\n").as_bytes());
+        self.answer_within(Duration::from_secs(10))
+    }
+
+    /// Waits at most `limit` for the process to end by itself.
+    fn ended_within(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A line that is not UTF-8, a very long token and a line longer than any command are
+/// each answered by an error line (a short one), and the session goes on.
+#[test]
+fn engine_answers_every_bad_line_with_an_error_and_goes_on() {
+    let mut engine = Engine::start(&["--hash", "1"]);
+    engine.send(b"moves 3 \xff 6\n");
+    let answer = engine.answer_within(Duration::from_secs(10));
+    let why = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(why.contains("UTF-8"), "{why}");
+    assert_eq!(engine.ask("moves 3")["to_move"], 0, "the session goes on");
+
+    let token = "x".repeat(10_000);
+    let answer = engine.ask(&token);
+    let why = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(
+        why.contains("unknown command") && why.contains('…'),
+        "{why}"
+    );
+    assert!(why.len() < 200, "the token is cut: {} bytes", why.len());
+
+    let mut huge = vec![b'y'; 1 << 20];
+    huge.push(b'\n');
+    engine.send(&huge);
+    let answer = engine.answer_within(Duration::from_secs(10));
+    let why = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(why.contains("too long"), "{why}");
+    assert!(why.len() < 200, "{} bytes", why.len());
+    assert_eq!(engine.ask("new"), serde_json::json!({"ok": true}));
+    engine.send(b"quit\n");
+    assert!(engine
+        .ended_within(Duration::from_secs(5))
+        .is_some_and(|s| s.success()));
+}
+
+/// `stop` ends a search at once and answers it with the best move found so far; a
+/// `stop` with no search under way is ignored (no answer of its own).
+#[test]
+fn engine_stop_answers_the_best_move_so_far_at_once() {
+    let mut engine = Engine::start(&["--hash", "16"]);
+    engine.send(b"go depth 120\n");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send(b"stop\n");
+    let asked = Instant::now();
+    let answer = engine.answer_within(Duration::from_secs(5));
+    let waited = asked.elapsed();
+    eprintln!("stop answered in {waited:?}");
+    assert!(waited < Duration::from_millis(100), "stop took {waited:?}");
+    assert!(
+        (1..=6).contains(&answer["best"].as_u64().unwrap()),
+        "{answer}"
+    );
+    assert!(answer["depth"].as_u64().unwrap() >= 1, "{answer}");
+    // Nothing to stop now: ignored, so the next answer is the next command's.
+    engine.send(b"stop\n");
+    assert_eq!(engine.ask("new"), serde_json::json!({"ok": true}));
+    assert_eq!(engine.ask("go depth 2")["depth"], 2);
+}
+
+/// The end of input ends the process, even in the middle of a deep search; so does
+/// `quit`.
+#[test]
+fn engine_ends_when_its_input_closes_even_mid_search() {
+    let mut engine = Engine::start(&["--hash", "16"]);
+    engine.send(b"go depth 120\n");
+    std::thread::sleep(Duration::from_millis(200));
+    drop(engine.input.take());
+    let status = engine.ended_within(Duration::from_secs(2));
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "still searching 2 s after stdin closed: {status:?}"
+    );
+
+    let mut engine = Engine::start(&["--hash", "16"]);
+    engine.send(b"go depth 120\n");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send(b"quit\n");
+    let status = engine.ended_within(Duration::from_secs(2));
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
 }
