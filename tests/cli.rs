@@ -975,3 +975,133 @@ fn engine_ends_when_its_input_closes_even_mid_search() {
     let status = engine.ended_within(Duration::from_secs(2));
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
 }
+
+/// Values the checks used to let through.
+#[test]
+fn values_past_the_old_checks_are_refused() {
+    // `v.abs()` overflowed for i32::MIN: it passed the range check (or panicked).
+    let err = refused(&[
+        "analyze",
+        "--depth",
+        "1",
+        "--eval=-2147483648:0:0:0:0:0:0:0",
+    ]);
+    assert!(
+        err.contains("--eval") && err.contains("-100000 to 100000"),
+        "{err}"
+    );
+    // A repeated rule: which one won was silent.
+    let err = refused(&[
+        "show",
+        "--rule",
+        "empty-capture=on",
+        "--rule",
+        "empty-capture=off",
+    ]);
+    assert!(
+        err.contains("--rule") && err.contains("empty-capture") && err.contains("twice"),
+        "{err}"
+    );
+    // A table cache with no tables to keep in it.
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tables");
+    let cache = cache.to_str().unwrap();
+    for args in [
+        &["analyze", "--depth", "1", "--table-cache", cache][..],
+        &[
+            "analyze",
+            "--depth",
+            "1",
+            "--tables",
+            "0",
+            "--table-cache",
+            cache,
+        ],
+        &["solve", "--tables", "0", "--table-cache", cache],
+        &["solve", "--variant", "congkak", "--table-cache", cache],
+        &["engine", "--table-cache", cache],
+    ] {
+        let err = refused(args);
+        assert!(
+            err.contains("--table-cache") && err.contains("--tables"),
+            "{args:?}: {err}"
+        );
+    }
+    // The message names the flag and its own range, not a search depth.
+    let err = refused(&["tune", "--random-plies", "0"]);
+    assert!(
+        err.contains("--random-plies") && err.contains("random plies must be 1 to"),
+        "{err}"
+    );
+    assert!(!err.contains("depth"), "{err}");
+}
+
+/// `solve` on a finished game refuses before building any endgame table.
+#[test]
+fn solve_refuses_a_finished_game_before_building_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tables");
+    let record = finished_kalah_record().join(" ");
+    let err = refused(&[
+        "solve",
+        "--moves",
+        &record,
+        "--tables",
+        "8",
+        "--table-cache",
+        cache.to_str().unwrap(),
+    ]);
+    assert!(err.contains("over"), "{err}");
+    assert!(!cache.exists(), "a table was built and kept first");
+}
+
+/// A transposition table the process cannot have (`ulimit -v` of 1 GB, `--hash 4096`)
+/// is an error saying how much was asked, not an abort; one that fits still works.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_that_cannot_be_allocated_is_an_error_saying_how_much() {
+    let limited = |hash: &str| {
+        Command::new("sh")
+            .args(["-c", "ulimit -v 1000000 && exec \"$0\" \"$@\"", CLI])
+            .args(["analyze", "--depth", "1", "--hash", hash, "--json"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = limited("4096");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--hash") && err.contains("4096 MB") && !err.contains("panicked"),
+        "{err}"
+    );
+    let out = limited("16");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A 100 kB token is quoted in an error message by its first characters and an
+/// ellipsis, whichever check refuses it (ours, the rules', clap's).
+#[test]
+fn error_messages_cut_a_huge_token() {
+    let token = "7".repeat(100_000);
+    let eval = format!("1:2:3:4:5:6:7:{token}");
+    let rule = format!("{token}=on");
+    let commands: [&[&str]; 7] = [
+        &["show", "--moves", &token],
+        &["show", "--rule", &rule],
+        &["show", "--rule", &token],
+        &["show", "--seeds", &token],
+        &["show", &token],
+        &["analyze", "--depth", "1", "--eval", &eval],
+        &["match", "--levels", &token],
+    ];
+    for args in commands {
+        let err = refused(args);
+        assert!(err.len() < 2_000, "{:?}: {} bytes", &args[..2], err.len());
+        assert!(err.contains('…'), "{:?}: {err}", &args[..2]);
+    }
+}

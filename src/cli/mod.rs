@@ -64,6 +64,41 @@ enum Command {
     Screenshot(screenshot::ScreenshotArgs),
 }
 
+/// Cuts the arguments a clap error quotes (an unknown argument, an invalid value) to
+/// their first characters and an ellipsis ([`crate::engine::excerpt`]), so that a 100 kB
+/// argument does not fill the terminal; a tip that quotes one is left out.
+pub fn shorten_tokens(error: &mut clap::Error) {
+    use crate::engine::{excerpt, EXCERPT_CHARS};
+    use clap::error::{ContextKind, ContextValue};
+    let kinds = [
+        ContextKind::InvalidArg,
+        ContextKind::InvalidValue,
+        ContextKind::InvalidSubcommand,
+        ContextKind::PriorArg,
+    ];
+    for kind in kinds {
+        let shortened = match error.get(kind) {
+            Some(ContextValue::String(text)) if text.chars().count() > EXCERPT_CHARS => {
+                ContextValue::String(excerpt(text).into_owned())
+            }
+            Some(ContextValue::Strings(texts))
+                if texts.iter().any(|t| t.chars().count() > EXCERPT_CHARS) =>
+            {
+                ContextValue::Strings(texts.iter().map(|t| excerpt(t).into_owned()).collect())
+            }
+            _ => continue,
+        };
+        error.insert(kind, shortened);
+    }
+    let long_tip = |value: &ContextValue| match value {
+        ContextValue::StyledStrs(tips) => tips.iter().any(|t| t.to_string().len() > 200),
+        _ => false,
+    };
+    if error.get(ContextKind::Suggested).is_some_and(long_tip) {
+        error.remove(ContextKind::Suggested);
+    }
+}
+
 impl Cli {
     /// Runs the parsed command.
     pub fn run(self) -> Result<(), CliError> {

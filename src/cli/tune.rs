@@ -23,8 +23,8 @@ pub struct TuneArgs {
     /// Seed of the random openings and moves: the same seed gives the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Random plies at the start of each game.
-    #[arg(long, value_name = "P", value_parser = values::search_depth, default_value_t = 4)]
+    /// Random plies at the start of each game, 1 to 120.
+    #[arg(long, value_name = "P", value_parser = values::random_plies, default_value_t = 4)]
     random_plies: u32,
     /// Chance that a later move is random, 0 to 1.
     #[arg(long, value_name = "R", value_parser = values::random_rate, default_value_t = 0.05)]
@@ -54,7 +54,12 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let start = *args.game.game()?.position();
     let variant = start.variant();
-    let table_seeds = super::args::table_seeds(args.tables, None, start.rules())?;
+    let table_seeds = super::args::table_seeds(
+        args.tables,
+        None,
+        start.rules(),
+        args.table_cache.as_deref(),
+    )?;
     let endgame = table_seeds.map(|seeds| {
         Arc::new(super::args::endgame_table(
             start.rules(),
