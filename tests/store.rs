@@ -1087,3 +1087,35 @@ fn a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp() {
         started.elapsed()
     );
 }
+/// A right-to-left override (and the other bidi controls) in a name would reverse the
+/// sentence around it; names lose them, when typed and when loaded.
+#[test]
+fn names_lose_bidi_controls_when_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let json = r#"{"names":{"south":"Ann\u202Egnp.exe","north":"\u2066Ben\u2069\u200F"}}"#;
+    fs::write(store.path(FileKind::Settings), json).unwrap();
+    let settings = store.load_settings();
+    assert!(store.take_notices().is_empty());
+    assert_eq!(settings.names.typed(Side::South), "Anngnp.exe");
+    assert_eq!(settings.names.typed(Side::North), "Ben");
+}
+
+/// A name of 16 × U+FDFD (which no bundled font draws) or one letter under 30 tone
+/// marks rendered blank: the marks are capped, and a name with nothing drawable shows
+/// the default.
+#[test]
+fn a_name_the_fonts_cannot_draw_shows_the_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let zalgo = format!("a{}", "\u{0301}".repeat(30));
+    let json = serde_json::json!({"names": {"south": "\u{FDFD}".repeat(16), "north": zalgo}});
+    fs::write(store.path(FileKind::Settings), json.to_string()).unwrap();
+    let settings = store.load_settings();
+    assert_eq!(settings.names.shown(Side::South), None, "the default name");
+    let north = settings.names.shown(Side::North).unwrap();
+    assert!(
+        north.starts_with('a') && north.chars().count() <= 4,
+        "{north:?}"
+    );
+}

@@ -16,7 +16,9 @@ mod trouble;
 
 pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
-pub use names::{PlayerNames, MAX_NAME_LEN};
+pub use names::{
+    has_bundled_glyph, PlayerNames, BUNDLED_GLYPHS, MAX_MARKS_PER_LETTER, MAX_NAME_LEN,
+};
 pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
