@@ -1119,3 +1119,31 @@ fn a_name_the_fonts_cannot_draw_shows_the_default() {
         "{north:?}"
     );
 }
+
+/// `{}` as game.json: no moves and no identity is not a game (it loaded as a phantom
+/// "Continue Kalah 0–0"); it is set aside like any unusable file, and kept.
+#[test]
+fn an_empty_object_as_the_saved_game_is_set_aside_not_continued() {
+    for empty in ["{}", r#"{"schema":1,"id":0,"moves":[],"redo":[]}"#] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path());
+        let path = store.path(FileKind::Game);
+        fs::write(&path, empty).unwrap();
+        assert_eq!(store.load_game(), None, "{empty}");
+        let notices = store.take_notices();
+        assert!(
+            matches!(&notices[..], [Notice { file: FileKind::Game, problem: Problem::Invalid(why), .. }]
+                if why.contains("no moves")),
+            "{empty}: {notices:?}"
+        );
+        assert_eq!(fs::read_to_string(&notices[0].moved_to).unwrap(), empty);
+    }
+    // A game with an identity but no moves yet, or with every move taken back, is one.
+    for kept in [r#"{"id":7}"#, r#"{"moves":[],"redo":[3]}"#] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path());
+        fs::write(store.path(FileKind::Game), kept).unwrap();
+        assert!(store.load_game().is_some(), "{kept}");
+        assert!(store.take_notices().is_empty(), "{kept}");
+    }
+}
