@@ -630,3 +630,478 @@ fn engine_keeps_one_searcher_through_a_game_and_refuses_bad_commands() {
     writeln!(input, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+// ---- Nothing hangs, nothing leaks, nothing panics (issue 42) -------------------------
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const CLI: &str = env!("CARGO_BIN_EXE_mancala-cli");
+
+/// The peak resident memory of a running process so far, in kB (Linux; `None` elsewhere
+/// and once it has ended).
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+    line.trim().trim_end_matches("kB").trim().parse().ok()
+}
+
+/// Waits for `child` for at most `limit`, watching its peak memory, and kills it once it
+/// runs over the time or over `max_kb`. Returns its output if it ended by itself, and
+/// the peak seen.
+fn finish_within(mut child: Child, limit: Duration, max_kb: u64) -> (Option<Output>, u64) {
+    let started = Instant::now();
+    let mut peak = 0;
+    loop {
+        if let Some(kb) = peak_kb(child.id()) {
+            peak = peak.max(kb);
+        }
+        if child.try_wait().unwrap().is_some() {
+            return (Some(child.wait_with_output().unwrap()), peak);
+        }
+        if started.elapsed() > limit || peak > max_kb {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return (None, peak);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A Kalah record played to the end (the highest legal house every turn).
+fn finished_kalah_record() -> Vec<String> {
+    use mancala::engine::{Game, Rules, Variant};
+    let mut game = Game::new(Rules::new(Variant::Kalah));
+    while let Some(house) = game.legal_moves().last() {
+        game.play(house).unwrap();
+    }
+    game.record()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A FIFO or a link to /dev/zero where the endgame table's file should be: the table is
+/// built instead, within seconds and without reading the device (the old cache waited
+/// for a writer on the FIFO for ever, and read /dev/zero until memory ran out).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_or_a_link_to_dev_zero_in_the_table_cache_neither_hangs_nor_fills_memory() {
+    use mancala::ai::EndgameTable;
+    use mancala::engine::{Rules, Variant};
+    let name = EndgameTable::file_name(Rules::new(Variant::Kalah), 6).unwrap();
+    for kind in ["a FIFO", "a link to /dev/zero"] {
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join(&name);
+        if kind == "a FIFO" {
+            let made = Command::new("mkfifo").arg(&table).status().unwrap();
+            assert!(made.success());
+        } else {
+            std::os::unix::fs::symlink("/dev/zero", &table).unwrap();
+        }
+        let child = Command::new(CLI)
+            .args(["analyze", "--depth", "2", "--hash", "4", "--tables", "6"])
+            .arg("--table-cache")
+            .arg(dir.path())
+            .arg("--json")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (out, peak) = finish_within(child, Duration::from_secs(5), 300_000);
+        let out =
+            out.unwrap_or_else(|| panic!("{kind}: killed after 5 s or 300 MB (peak {peak} kB)"));
+        assert!(
+            out.status.success(),
+            "{kind}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(peak < 300_000, "{kind}: peak {peak} kB");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["best"].as_u64().is_some(), "{v}");
+        // The bad entry gave way to the table built.
+        let kept = std::fs::symlink_metadata(&table).unwrap();
+        assert!(kept.is_file() && kept.len() > 1000, "{kind}: {kept:?}");
+    }
+}
+
+/// What a shell reports for a tool ended by a broken pipe (128 + SIGPIPE).
+const BROKEN_PIPE_EXIT: i32 = 141;
+
+/// A reader that goes away (`mancala-cli show --json | true`) ends every command
+/// quietly: no panic, no message, the broken-pipe status.
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let record = finished_kalah_record();
+    let near_end = record[..record.len() - 4].join(" ");
+    let commands: [&[&str]; 11] = [
+        &["show", "--json"],
+        &["show"],
+        &["perft", "--depth", "3", "--json"],
+        &["perft", "--depth", "3"],
+        &["analyze", "--depth", "2", "--hash", "1", "--json"],
+        &["analyze", "--depth", "2", "--hash", "1"],
+        &[
+            "solve", "--tables", "0", "--hash", "1", "--moves", &near_end,
+        ],
+        &[
+            "review",
+            "--variant",
+            "congkak",
+            "--moves",
+            "1",
+            "--movetime",
+            "1",
+        ],
+        &[
+            "match",
+            "--levels",
+            "beginner,beginner",
+            "--games",
+            "2",
+            "--time-scale",
+            "0.01",
+        ],
+        &["tune", "--games", "5", "--depth", "1", "--json"],
+        &["tune", "--games", "5", "--depth", "1"],
+    ];
+    for args in commands {
+        // The reader is gone before the command starts: its first write finds no one.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(CLI)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(BROKEN_PIPE_EXIT), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?} is not quiet: {err}");
+    }
+}
+
+/// Output to a full disk (`>/dev/full`) is an error message and exit code 2, not a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error_not_a_panic() {
+    for args in [
+        &["show", "--json"][..],
+        &["perft", "--depth", "2"],
+        &["analyze", "--depth", "2", "--hash", "1", "--json"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(CLI)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write the output") && err.contains("No space left"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// `mancala-cli engine` driven line by line, its answers read on a thread of their own so
+/// that a missing answer fails the test instead of hanging it.
+struct Engine {
+    child: Child,
+    input: Option<ChildStdin>,
+    answers: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(CLI)
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mancala-cli engine starts");
+        let output = child.stdout.take().unwrap();
+        let (send, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            input: child.stdin.take(),
+            child,
+            answers,
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let input = self.input.as_mut().unwrap();
+        input.write_all(bytes).unwrap();
+        input.flush().unwrap();
+    }
+
+    /// The next answer, which must come within `limit`.
+    fn answer_within(&self, limit: Duration) -> Value {
+        let line = self
+            .answers
+            .recv_timeout(limit)
+            .unwrap_or_else(|e| panic!("no answer within {limit:?}: {e}"));
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    }
+
+    fn ask(&mut self, line: &str) -> Value {
+        self.send(format!("{line}\n").as_bytes());
+        self.answer_within(Duration::from_secs(10))
+    }
+
+    /// Waits at most `limit` for the process to end by itself.
+    fn ended_within(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A line that is not UTF-8, a very long token and a line longer than any command are
+/// each answered by an error line (a short one), and the session goes on.
+#[test]
+fn engine_answers_every_bad_line_with_an_error_and_goes_on() {
+    let mut engine = Engine::start(&["--hash", "1"]);
+    engine.send(b"moves 3 \xff 6\n");
+    let answer = engine.answer_within(Duration::from_secs(10));
+    let why = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(why.contains("UTF-8"), "{why}");
+    assert_eq!(engine.ask("moves 3")["to_move"], 0, "the session goes on");
+
+    let token = "x".repeat(10_000);
+    let answer = engine.ask(&token);
+    let why = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(
+        why.contains("unknown command") && why.contains('…'),
+        "{why}"
+    );
+    assert!(why.len() < 200, "the token is cut: {} bytes", why.len());
+
+    let mut huge = vec![b'y'; 1 << 20];
+    huge.push(b'\n');
+    engine.send(&huge);
+    let answer = engine.answer_within(Duration::from_secs(10));
+    let why = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(why.contains("too long"), "{why}");
+    assert!(why.len() < 200, "{} bytes", why.len());
+    assert_eq!(engine.ask("new"), serde_json::json!({"ok": true}));
+    engine.send(b"quit\n");
+    assert!(engine
+        .ended_within(Duration::from_secs(5))
+        .is_some_and(|s| s.success()));
+}
+
+/// `stop` ends a search at once and answers it with the best move found so far; a
+/// `stop` with no search under way is ignored (no answer of its own).
+#[test]
+fn engine_stop_answers_the_best_move_so_far_at_once() {
+    let mut engine = Engine::start(&["--hash", "16"]);
+    engine.send(b"go depth 120\n");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send(b"stop\n");
+    let asked = Instant::now();
+    let answer = engine.answer_within(Duration::from_secs(5));
+    let waited = asked.elapsed();
+    eprintln!("stop answered in {waited:?}");
+    assert!(waited < Duration::from_millis(100), "stop took {waited:?}");
+    assert!(
+        (1..=6).contains(&answer["best"].as_u64().unwrap()),
+        "{answer}"
+    );
+    assert!(answer["depth"].as_u64().unwrap() >= 1, "{answer}");
+    // Nothing to stop now: ignored, so the next answer is the next command's.
+    engine.send(b"stop\n");
+    assert_eq!(engine.ask("new"), serde_json::json!({"ok": true}));
+    assert_eq!(engine.ask("go depth 2")["depth"], 2);
+}
+
+/// The end of input ends the process, even in the middle of a deep search; so does
+/// `quit`.
+#[test]
+fn engine_ends_when_its_input_closes_even_mid_search() {
+    let mut engine = Engine::start(&["--hash", "16"]);
+    engine.send(b"go depth 120\n");
+    std::thread::sleep(Duration::from_millis(200));
+    drop(engine.input.take());
+    let status = engine.ended_within(Duration::from_secs(2));
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "still searching 2 s after stdin closed: {status:?}"
+    );
+
+    let mut engine = Engine::start(&["--hash", "16"]);
+    engine.send(b"go depth 120\n");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send(b"quit\n");
+    let status = engine.ended_within(Duration::from_secs(2));
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+}
+
+/// Values the checks used to let through.
+#[test]
+fn values_past_the_old_checks_are_refused() {
+    // `v.abs()` overflowed for i32::MIN: it passed the range check (or panicked).
+    let err = refused(&[
+        "analyze",
+        "--depth",
+        "1",
+        "--eval=-2147483648:0:0:0:0:0:0:0",
+    ]);
+    assert!(
+        err.contains("--eval") && err.contains("-100000 to 100000"),
+        "{err}"
+    );
+    // A repeated rule: which one won was silent.
+    let err = refused(&[
+        "show",
+        "--rule",
+        "empty-capture=on",
+        "--rule",
+        "empty-capture=off",
+    ]);
+    assert!(
+        err.contains("--rule") && err.contains("empty-capture") && err.contains("twice"),
+        "{err}"
+    );
+    // A table cache with no tables to keep in it.
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tables");
+    let cache = cache.to_str().unwrap();
+    for args in [
+        &["analyze", "--depth", "1", "--table-cache", cache][..],
+        &[
+            "analyze",
+            "--depth",
+            "1",
+            "--tables",
+            "0",
+            "--table-cache",
+            cache,
+        ],
+        &["solve", "--tables", "0", "--table-cache", cache],
+        &["solve", "--variant", "congkak", "--table-cache", cache],
+        &["engine", "--table-cache", cache],
+    ] {
+        let err = refused(args);
+        assert!(
+            err.contains("--table-cache") && err.contains("--tables"),
+            "{args:?}: {err}"
+        );
+    }
+    // The message names the flag and its own range, not a search depth.
+    let err = refused(&["tune", "--random-plies", "0"]);
+    assert!(
+        err.contains("--random-plies") && err.contains("random plies must be 1 to"),
+        "{err}"
+    );
+    assert!(!err.contains("depth"), "{err}");
+}
+
+/// `solve` on a finished game refuses before building any endgame table.
+#[test]
+fn solve_refuses_a_finished_game_before_building_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tables");
+    let record = finished_kalah_record().join(" ");
+    let err = refused(&[
+        "solve",
+        "--moves",
+        &record,
+        "--tables",
+        "8",
+        "--table-cache",
+        cache.to_str().unwrap(),
+    ]);
+    assert!(err.contains("over"), "{err}");
+    assert!(!cache.exists(), "a table was built and kept first");
+}
+
+/// A transposition table the process cannot have (`ulimit -v` of 1 GB, `--hash 4096`)
+/// is an error saying how much was asked, not an abort; one that fits still works.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_that_cannot_be_allocated_is_an_error_saying_how_much() {
+    let limited = |hash: &str| {
+        Command::new("sh")
+            .args(["-c", "ulimit -v 1000000 && exec \"$0\" \"$@\"", CLI])
+            .args(["analyze", "--depth", "1", "--hash", hash, "--json"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = limited("4096");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--hash") && err.contains("4096 MB") && !err.contains("panicked"),
+        "{err}"
+    );
+    let out = limited("16");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A 100 kB token is quoted in an error message by its first characters and an
+/// ellipsis, whichever check refuses it (ours, the rules', clap's).
+#[test]
+fn error_messages_cut_a_huge_token() {
+    let token = "7".repeat(100_000);
+    let eval = format!("1:2:3:4:5:6:7:{token}");
+    let rule = format!("{token}=on");
+    let commands: [&[&str]; 7] = [
+        &["show", "--moves", &token],
+        &["show", "--rule", &rule],
+        &["show", "--rule", &token],
+        &["show", "--seeds", &token],
+        &["show", &token],
+        &["analyze", "--depth", "1", "--eval", &eval],
+        &["match", "--levels", &token],
+    ];
+    for args in commands {
+        let err = refused(args);
+        assert!(err.len() < 2_000, "{:?}: {} bytes", &args[..2], err.len());
+        assert!(err.contains('…'), "{:?}: {err}", &args[..2]);
+    }
+}

@@ -290,3 +290,31 @@ fn the_cmap_reader_finds_what_each_script_font_has_and_lacks() {
         );
     }
 }
+
+/// `store::BUNDLED_GLYPHS`, by which a player's name with nothing drawable shows the
+/// default name, is the union of the bundled fonts' cmaps: a font changed without it
+/// fails here.
+#[test]
+fn the_glyph_table_of_the_names_is_the_union_of_the_bundled_fonts() {
+    use mancala::store::{has_bundled_glyph, BUNDLED_GLYPHS};
+    let fonts: Vec<Vec<u8>> = ["Noto Sans", "Mancala Thai", "Mancala Myanmar"]
+        .into_iter()
+        .flat_map(|family| WEIGHTS.map(|weight| font_file(family, weight)))
+        .map(|path| std::fs::read(&path).unwrap_or_else(|e| panic!("{path:?}: {e}")))
+        .collect();
+    let cmaps: Vec<_> = fonts.iter().map(|font| cmap(font)).collect();
+    let mut differ = Vec::new();
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let in_fonts = cmaps.iter().any(|has| has(c));
+        if in_fonts != has_bundled_glyph(c) {
+            differ.push(format!("U+{:04X} (fonts: {in_fonts})", c as u32));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} differences, first {:?}; {} ranges in the table",
+        differ.len(),
+        &differ[..differ.len().min(20)],
+        BUNDLED_GLYPHS.len()
+    );
+}

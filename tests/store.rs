@@ -923,3 +923,227 @@ proptest! {
         prop_assert!(store.take_notices().is_empty());
     }
 }
+
+// ---- Nothing hangs, nothing leaks (issue 42) ------------------------------------------
+
+/// Opens a table cache in `dir` and loads the Kalah table of 6 seeds on another thread:
+/// a read that blocks fails the test after five seconds instead of hanging it.
+fn load_table_within_seconds(dir: &Path) -> mancala::ai::EndgameTable {
+    let dir = dir.to_path_buf();
+    let (done, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let cache = mancala::store::TableCache::new(&dir);
+        let _ = done.send(cache.load_or_build(Rules::new(Variant::Kalah), 6));
+    });
+    answer
+        .recv_timeout(std::time::Duration::from_secs(5))
+        .expect("the table cache blocked (or panicked)")
+}
+
+/// The file name of the Kalah table of `seeds` seeds in a cache.
+fn kalah_table_name(seeds: u32) -> String {
+    mancala::ai::EndgameTable::file_name(Rules::new(Variant::Kalah), seeds).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_in_the_table_cache_is_rebuilt_over_without_waiting() {
+    for device in [None, Some("/dev/zero")] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(kalah_table_name(6));
+        match device {
+            None => make_fifo(&path),
+            Some(device) => std::os::unix::fs::symlink(device, &path).unwrap(),
+        }
+        let cache = mancala::store::TableCache::new(dir.path());
+        assert!(!cache.holds(Rules::new(Variant::Kalah), 6), "{device:?}");
+        let table = load_table_within_seconds(dir.path());
+        assert_eq!(table.max_seeds(), 6);
+        assert!(
+            fs::symlink_metadata(&path).unwrap().is_file(),
+            "rebuilt over"
+        );
+        assert!(cache.holds(Rules::new(Variant::Kalah), 6));
+    }
+}
+
+/// The names of the temporary files in `dir`.
+fn temp_files(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains(".tmp-"))
+        .collect()
+}
+
+/// A temporary table file whose writer is gone is removed when a cache is opened on
+/// the folder; one of a process still running (this one) is left to it.
+#[test]
+fn a_table_cache_removes_temporary_files_of_writers_that_are_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let gone_pid = gone.id();
+    gone.wait().unwrap();
+    let name = kalah_table_name(6);
+    let stale = format!("{name}.tmp-{gone_pid}-0");
+    let live = format!("{name}.tmp-{}-0", std::process::id());
+    fs::write(dir.path().join(&stale), vec![0u8; 4096]).unwrap();
+    fs::write(dir.path().join(&live), b"being written").unwrap();
+    let _cache = mancala::store::TableCache::new(dir.path());
+    assert_eq!(temp_files(dir.path()), [live]);
+}
+
+/// The child process of [`a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp`]:
+/// when this variable names a folder, the test keeps two tables there, in turn, for
+/// ever, until it is killed.
+const TABLE_WRITER_DIR: &str = "MANCALA_TEST_KILLED_TABLE_WRITER_DIR";
+
+#[test]
+fn a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp() {
+    use mancala::ai::EndgameTable;
+    use mancala::store::TableCache;
+    let kalah = Rules::new(Variant::Kalah);
+    let oware = Rules::new(Variant::Oware);
+    if let Some(dir) = std::env::var_os(TABLE_WRITER_DIR) {
+        // The child: write until killed, saying so on stderr once both tables exist.
+        let cache = TableCache::new(dir);
+        let tables = [
+            (kalah, 10, EndgameTable::build(kalah, 10)),
+            (oware, 6, EndgameTable::build(oware, 6)),
+        ];
+        for round in 0.. {
+            for (rules, seeds, table) in &tables {
+                cache.keep(*rules, *seeds, table).unwrap();
+            }
+            if round == 0 {
+                eprintln!("writing");
+            }
+        }
+    }
+    let started = std::time::Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let this_test = std::env::current_exe().unwrap();
+    let mut interrupted = 0;
+    for round in 0..20u64 {
+        let mut child = std::process::Command::new(&this_test)
+            .args([
+                "--exact",
+                "a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp",
+                "--nocapture",
+            ])
+            .env(TABLE_WRITER_DIR, dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut said = String::new();
+        let stderr = child.stderr.take().unwrap();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut said).unwrap();
+        assert_eq!(said.trim(), "writing", "round {round}: the writer started");
+        if round % 2 == 0 {
+            // Let it write on for a varied while (0 to 20 ms), then kill it mid-stream.
+            std::thread::sleep(std::time::Duration::from_micros(round * 7919 % 20_000));
+        } else {
+            // Kill it as soon as a write is seen under way (its temporary file exists).
+            let seen = std::time::Instant::now();
+            while temp_files(dir.path()).is_empty() && seen.elapsed().as_secs() < 2 {}
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+
+        if !temp_files(dir.path()).is_empty() {
+            interrupted += 1;
+        }
+        // The next start: no temporary file left, each table whole (or absent).
+        let cache = TableCache::new(dir.path());
+        assert_eq!(
+            temp_files(dir.path()),
+            Vec::<String>::new(),
+            "round {round}"
+        );
+        for (rules, seeds) in [(kalah, 10), (oware, 6)] {
+            let path = dir
+                .path()
+                .join(EndgameTable::file_name(rules, seeds).unwrap());
+            if path.exists() {
+                let table = cache.load(rules, seeds);
+                assert!(
+                    table.is_some(),
+                    "round {round}: {} is not whole",
+                    path.display()
+                );
+            }
+        }
+    }
+    // Kills that never landed in a write would prove nothing.
+    assert!(
+        interrupted >= 5,
+        "only {interrupted} of 20 kills cut a write"
+    );
+    eprintln!(
+        "{interrupted} of 20 kills cut a table write; {:?} in all",
+        started.elapsed()
+    );
+}
+/// A right-to-left override (and the other bidi controls) in a name would reverse the
+/// sentence around it; names lose them, when typed and when loaded.
+#[test]
+fn names_lose_bidi_controls_when_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let json = r#"{"names":{"south":"Ann\u202Egnp.exe","north":"\u2066Ben\u2069\u200F"}}"#;
+    fs::write(store.path(FileKind::Settings), json).unwrap();
+    let settings = store.load_settings();
+    assert!(store.take_notices().is_empty());
+    assert_eq!(settings.names.typed(Side::South), "Anngnp.exe");
+    assert_eq!(settings.names.typed(Side::North), "Ben");
+}
+
+/// A name of 16 × U+FDFD (which no bundled font draws) or one letter under 30 tone
+/// marks rendered blank: the marks are capped, and a name with nothing drawable shows
+/// the default.
+#[test]
+fn a_name_the_fonts_cannot_draw_shows_the_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let zalgo = format!("a{}", "\u{0301}".repeat(30));
+    let json = serde_json::json!({"names": {"south": "\u{FDFD}".repeat(16), "north": zalgo}});
+    fs::write(store.path(FileKind::Settings), json.to_string()).unwrap();
+    let settings = store.load_settings();
+    assert_eq!(settings.names.shown(Side::South), None, "the default name");
+    let north = settings.names.shown(Side::North).unwrap();
+    assert!(
+        north.starts_with('a') && north.chars().count() <= 4,
+        "{north:?}"
+    );
+}
+
+/// `{}` as game.json: no moves and no identity is not a game (it loaded as a phantom
+/// "Continue Kalah 0–0"); it is set aside like any unusable file, and kept.
+#[test]
+fn an_empty_object_as_the_saved_game_is_set_aside_not_continued() {
+    for empty in ["{}", r#"{"schema":1,"id":0,"moves":[],"redo":[]}"#] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path());
+        let path = store.path(FileKind::Game);
+        fs::write(&path, empty).unwrap();
+        assert_eq!(store.load_game(), None, "{empty}");
+        let notices = store.take_notices();
+        assert!(
+            matches!(&notices[..], [Notice { file: FileKind::Game, problem: Problem::Invalid(why), .. }]
+                if why.contains("no moves")),
+            "{empty}: {notices:?}"
+        );
+        assert_eq!(fs::read_to_string(&notices[0].moved_to).unwrap(), empty);
+    }
+    // A game with an identity but no moves yet, or with every move taken back, is one.
+    for kept in [r#"{"id":7}"#, r#"{"moves":[],"redo":[3]}"#] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path());
+        fs::write(store.path(FileKind::Game), kept).unwrap();
+        assert!(store.load_game().is_some(), "{kept}");
+        assert!(store.take_notices().is_empty(), "{kept}");
+    }
+}

@@ -1,6 +1,7 @@
 //! `mancala-cli analyze --movetime MS | --depth D`: the best move for the side to move.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::ai::{describe, Eval, Limits, Objective, SearchResult, Searcher};
 use crate::engine::Game;
@@ -41,8 +42,9 @@ pub struct SearchArgs {
     /// most 12 [default: none: building them takes longer than a short analysis].
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
-    /// Keep the endgame tables in DIR: read them from there when an earlier run left
-    /// them, else build them and write them there [default: build them every run].
+    /// Keep the endgame tables of --tables in DIR: read them from there when an earlier
+    /// run left them, else build them and write them there [default: build them every
+    /// run].
     #[arg(long, value_name = "DIR")]
     table_cache: Option<PathBuf>,
     /// The heuristic's weights: tuned, hand (the baseline before tuning) or eight
@@ -59,11 +61,13 @@ impl SearchArgs {
     /// A searcher for games of `game`'s rules, with its endgame tables loaded (or built).
     pub fn searcher(&self, game: &Game) -> Result<Searcher, CliError> {
         let rules = game.position().rules();
-        let mut searcher = Searcher::new(self.hash)
+        let cache = self.table_cache.as_deref();
+        let tables = super::args::table_seeds(self.tables, None, rules, cache)?;
+        let mut searcher = super::args::searcher(self.hash)?
             .with_eval(self.eval)
             .with_objective(self.objective);
-        if let Some(seeds) = super::args::table_seeds(self.tables, None, rules)? {
-            let table = super::args::endgame_table(rules, seeds, self.table_cache.as_deref());
+        if let Some(seeds) = tables {
+            let table = super::args::endgame_table(rules, seeds, cache);
             searcher.set_endgame(Some(Arc::new(table)));
         }
         Ok(searcher)
@@ -108,10 +112,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let mut searcher = args.search.searcher(&game)?;
     let result = best_move(&mut searcher, &game, &limits(args.movetime, args.depth))?;
     if args.json {
-        println!("{}", result_json(&result));
+        out::line(result_json(&result))
     } else {
         let pv: Vec<String> = result.pv.iter().map(|house| house.to_string()).collect();
-        println!(
+        out::line(format_args!(
             "best {} ({}), score {:+}, depth {}, pv {}\n{} nodes in {:.3} s ({:.2} million/s)",
             result.best,
             describe(result.score, result.exact),
@@ -121,7 +125,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
             result.nodes,
             result.seconds,
             result.nodes as f64 / result.seconds.max(1e-9) / 1e6
-        );
+        ))
     }
-    Ok(())
 }

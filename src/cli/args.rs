@@ -1,8 +1,8 @@
 //! The flags every `mancala-cli` subcommand takes: the rules and the game record.
 
 use super::values::{self, VariantName};
-use crate::ai::EndgameTable;
-use crate::engine::{Game, Position, RecordError, Rules, RulesError, Side, Variant};
+use crate::ai::{EndgameTable, Searcher};
+use crate::engine::{excerpt, Game, Position, RecordError, Rules, RulesError, Side, Variant};
 use crate::store::TableCache;
 use clap::Args;
 use std::path::Path;
@@ -36,8 +36,8 @@ pub struct GameArgs {
     /// Houses per row, 6 or 7 (Congkak only; Kalah and Oware have 6).
     #[arg(long, value_name = "H", value_parser = values::houses, default_value_t = 6)]
     pub houses: u8,
-    /// A rule option, repeatable: empty-capture=on|off (Kalah, Congkak),
-    /// grand-slam=no-capture|forbidden|capture-all (Oware).
+    /// A rule option, repeatable (each rule once): empty-capture=on|off (Kalah,
+    /// Congkak), grand-slam=no-capture|forbidden|capture-all (Oware).
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,
     /// The game record from the start, space-separated house numbers (e.g. "3 6 1").
@@ -47,22 +47,38 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// The rules the flags ask for, checked as a whole (`--houses 7` is Congkak's alone,
-    /// `--rule grand-slam=…` Oware's).
+    /// `--rule grand-slam=…` Oware's, and a rule given twice is refused: which one
+    /// applies would be a guess).
     pub fn rules(&self) -> Result<Rules, CliError> {
         let variant: Variant = self.variant.into();
         let mut rules = Rules::builder(variant)
             .seeds(self.seeds)
             .houses(self.houses);
+        let mut given: Vec<&str> = Vec::new();
         for rule in &self.rules {
             rules = rules.option(rule).map_err(flag_error)?;
             let name = rule.split_once('=').map_or(rule.as_str(), |(name, _)| name);
             if !variant.options().iter().any(|option| option.name() == name) {
                 let own: Vec<&str> = variant.options().iter().map(|o| o.name()).collect();
                 return Err(CliError(format!(
-                    "--rule: {variant} has no rule '{name}' (its rules: {}; seeds and houses have flags of their own)",
+                    "--rule: {variant} has no rule '{}' (its rules: {}; seeds and houses have flags of their own)",
+                    excerpt(name),
                     own.join(", ")
                 )));
             }
+            if given.contains(&name) {
+                let values: Vec<String> = self
+                    .rules
+                    .iter()
+                    .filter(|r| r.split_once('=').is_some_and(|(n, _)| n == name))
+                    .map(|r| format!("'{}'", excerpt(r)))
+                    .collect();
+                return Err(CliError(format!(
+                    "--rule: {name} is given twice ({}): give each rule once",
+                    values.join(", ")
+                )));
+            }
+            given.push(name);
         }
         rules.build().map_err(flag_error)
     }
@@ -88,6 +104,17 @@ fn flag_error(error: RulesError) -> CliError {
     CliError(format!("{flag}: {error}"))
 }
 
+/// A searcher with a transposition table of `megabytes` MB (`--hash`), or an error
+/// saying how much memory could not be had (a memory limit, a machine without it)
+/// rather than an abort.
+pub fn searcher(megabytes: usize) -> Result<Searcher, CliError> {
+    Searcher::try_new(megabytes).map_err(|e| {
+        CliError(format!(
+            "--hash: {e}: out of memory or over a memory limit; a smaller --hash may fit"
+        ))
+    })
+}
+
 /// The endgame table of boards of up to `seeds` seeds under `rules`: read from (or
 /// built and kept in) the folder `cache` when one is given, else built.
 pub fn endgame_table(rules: Rules, seeds: u32, cache: Option<&Path>) -> EndgameTable {
@@ -104,8 +131,32 @@ pub const MAX_OWARE_TABLE_SEEDS: u32 = 12;
 
 /// The endgame tables `--tables` asks for under `rules`: `default` when the flag is
 /// absent. Tables exist for Kalah and Oware on six houses, so asking for them elsewhere
-/// is an error rather than a flag silently ignored.
+/// is an error rather than a flag silently ignored; so is a `--table-cache` (`cache`)
+/// when no tables are used, which would keep nothing.
 pub fn table_seeds(
+    asked: Option<u32>,
+    default: Option<u32>,
+    rules: Rules,
+    cache: Option<&Path>,
+) -> Result<Option<u32>, CliError> {
+    let seeds = asked_table_seeds(asked, default, rules)?;
+    if seeds.is_none() && cache.is_some() {
+        let why = match asked {
+            Some(_) => "--tables 0 asks for none".to_string(),
+            None if default.is_some() && !EndgameTable::covers(rules) => format!(
+                "there are none for {} (Kalah and Oware on six houses have them; see --tables)",
+                rules.variant()
+            ),
+            None => "this command uses none unless --tables N asks for them".to_string(),
+        };
+        return Err(CliError(format!(
+            "--table-cache: no endgame tables to keep: {why}"
+        )));
+    }
+    Ok(seeds)
+}
+
+fn asked_table_seeds(
     asked: Option<u32>,
     default: Option<u32>,
     rules: Rules,

@@ -2,6 +2,7 @@
 //! colours and varied openings, and prints the score (how the levels are calibrated).
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::ai::{Eval, Level, Objective, Searcher};
 use crate::engine::{Game, Outcome, Position, Side};
@@ -92,20 +93,17 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         args.time_scale,
     );
     if args.json {
-        println!(
-            "{}",
-            json!({
+        out::line(json!({
                 "a": a.name(), "b": b.name(), "games": tally.games(),
                 "a_eval": eval_a.to_string(), "b_eval": eval_b.to_string(),
                 "a_tables": tables_a, "b_tables": tables_b,
                 "a_objective": objective_a.name(), "b_objective": objective_b.name(),
                 "a_wins": tally.a_wins, "b_wins": tally.b_wins, "draws": tally.draws,
                 "a_score": tally.score(),
-                "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
-            })
-        );
+            "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
+        }))
     } else {
-        println!(
+        out::line(format_args!(
             "{a} vs {b}: {} games, {a} won {}, lost {}, drew {}; score {:.1}% ; average margin {:+.1} seeds",
             tally.games(),
             tally.a_wins,
@@ -113,9 +111,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             tally.draws,
             100.0 * tally.score(),
             tally.margin as f64 / tally.games().max(1) as f64
-        );
+        ))
     }
-    Ok(())
 }
 
 /// One side of a match.

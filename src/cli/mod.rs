@@ -4,11 +4,15 @@
 //! and `--json` prints exactly one JSON object; the shapes are documented on each module.
 //! One module per subcommand, each with its flags (a clap `Args` struct) and `run`.
 //! clap refuses unknown flags and checks every value (`values.rs`) before a command runs.
+//! Output goes through `out::line`, never `println!` (which panics on a closed or full
+//! stdout); the lints below keep it so.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod analyze;
 mod args;
 mod engine;
 mod match_games;
+mod out;
 mod perft;
 mod review;
 mod screenshot;
@@ -18,6 +22,7 @@ mod tune;
 mod values;
 
 pub use args::{CliError, GameArgs};
+pub use out::{stdout_closed, BROKEN_PIPE_EXIT};
 pub use show::position_json;
 
 use clap::{Parser, Subcommand};
@@ -57,6 +62,41 @@ enum Command {
     Tune(tune::TuneArgs),
     /// Renders a screen of the real app headless and writes it as a PNG.
     Screenshot(screenshot::ScreenshotArgs),
+}
+
+/// Cuts the arguments a clap error quotes (an unknown argument, an invalid value) to
+/// their first characters and an ellipsis ([`crate::engine::excerpt`]), so that a 100 kB
+/// argument does not fill the terminal; a tip that quotes one is left out.
+pub fn shorten_tokens(error: &mut clap::Error) {
+    use crate::engine::{excerpt, EXCERPT_CHARS};
+    use clap::error::{ContextKind, ContextValue};
+    let kinds = [
+        ContextKind::InvalidArg,
+        ContextKind::InvalidValue,
+        ContextKind::InvalidSubcommand,
+        ContextKind::PriorArg,
+    ];
+    for kind in kinds {
+        let shortened = match error.get(kind) {
+            Some(ContextValue::String(text)) if text.chars().count() > EXCERPT_CHARS => {
+                ContextValue::String(excerpt(text).into_owned())
+            }
+            Some(ContextValue::Strings(texts))
+                if texts.iter().any(|t| t.chars().count() > EXCERPT_CHARS) =>
+            {
+                ContextValue::Strings(texts.iter().map(|t| excerpt(t).into_owned()).collect())
+            }
+            _ => continue,
+        };
+        error.insert(kind, shortened);
+    }
+    let long_tip = |value: &ContextValue| match value {
+        ContextValue::StyledStrs(tips) => tips.iter().any(|t| t.to_string().len() > 200),
+        _ => false,
+    };
+    if error.get(ContextKind::Suggested).is_some_and(long_tip) {
+        error.remove(ContextKind::Suggested);
+    }
 }
 
 impl Cli {

@@ -1,6 +1,7 @@
 //! `mancala-cli perft --depth D`: counts move sequences and times move making.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::engine::perft;
 use serde_json::json;
@@ -25,15 +26,11 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let leaves = perft(game.position(), depth);
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        println!(
-            "{}",
-            json!({"depth": depth, "leaves": leaves, "seconds": seconds})
-        );
+        out::line(json!({"depth": depth, "leaves": leaves, "seconds": seconds}))
     } else {
-        println!(
+        out::line(format_args!(
             "perft {depth}: {leaves} leaves in {seconds:.3} s ({:.1} million/s)",
             leaves as f64 / seconds.max(1e-9) / 1e6
-        );
+        ))
     }
-    Ok(())
 }

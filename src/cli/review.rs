@@ -9,6 +9,7 @@
 //! endgame tables.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::ai::{review, EndgameTable, Limits, ReviewBudget, Searcher};
 use serde_json::json;
@@ -60,11 +61,11 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
                 })
             })
             .collect();
-        println!("{}", json!({ "moves": moves }));
+        out::line(json!({ "moves": moves }))?;
     } else {
-        println!("ply side move best value loss grade");
+        out::line("ply side move best value loss grade")?;
         for m in &moves {
-            println!(
+            out::line(format_args!(
                 "{:>3} {:>4} {:>4} {:>4} {:>+5} {:>4} {}{}",
                 m.ply,
                 if m.side.index() == 0 { "S" } else { "N" },
@@ -74,14 +75,14 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
                 m.loss,
                 m.grade.name(),
                 if m.exact { " (exact)" } else { "" }
-            );
+            ))?;
         }
         let exact = moves.iter().filter(|m| m.exact).count();
-        println!(
+        out::line(format_args!(
             "{} moves, {exact} exact, in {:.1} s",
             moves.len(),
             started.elapsed().as_secs_f64()
-        );
+        ))?;
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `mancala-cli show`: the position after `--moves`.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use crate::engine::{Position, Side};
 use serde_json::json;
 
@@ -17,16 +18,20 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     let game = args.game.game()?;
     let pos = game.position();
     if args.json {
-        println!("{}", position_json(pos));
+        out::line(position_json(pos))
     } else {
-        println!("{} ({} seeds)", pos.variant(), pos.rules().seeds());
-        println!("{pos}");
+        out::line(format_args!(
+            "{} ({} seeds)",
+            pos.variant(),
+            pos.rules().seeds()
+        ))?;
+        out::line(pos)?;
         if !pos.is_over() {
             let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-            println!("legal moves: {}", legal.join(" "));
+            out::line(format_args!("legal moves: {}", legal.join(" ")))?;
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The JSON object of the `show` contract: `{"variant":"kalah","seeds":4,"houses":[[...],

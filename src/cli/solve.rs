@@ -1,8 +1,9 @@
 //! `mancala-cli solve`: the exact value of the position under perfect play.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
-use crate::ai::{Limits, Searcher};
+use crate::ai::Limits;
 use crate::engine::Variant;
 use serde_json::json;
 use std::path::PathBuf;
@@ -37,7 +38,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = values::table_seeds)]
     tables: Option<u32>,
     /// Keep the endgame tables in DIR: read them from there when an earlier run left
-    /// them, else build them and write them there [default: build them every run].
+    /// them, else build them and write them there (not with --tables 0, nor for
+    /// Congkak, which have none) [default: build them every run].
     #[arg(long, value_name = "DIR")]
     table_cache: Option<PathBuf>,
     /// Print one JSON object: {"value":v,"best":m,"nodes":n,"seconds":t}.
@@ -56,46 +58,42 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         nodes: args.nodes,
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(args.hash);
-    searcher.set_history(game.history());
+    // Checked before anything is built: the tables alone take seconds.
+    if pos.is_over() {
+        return Err(CliError(
+            "the game is over: there is nothing to solve".into(),
+        ));
+    }
     // The default tables are larger than the app's: 30 MB built in seconds saves a third
     // of the nodes of a full solve.
     let default = match pos.rules().variant() {
         Variant::Oware => SOLVER_OWARE_TABLE_SEEDS,
         _ => SOLVER_TABLE_SEEDS,
     };
-    let table = super::args::table_seeds(args.tables, Some(default), pos.rules())?.map(|seeds| {
-        let cache = args.table_cache.as_deref();
-        Arc::new(super::args::endgame_table(pos.rules(), seeds, cache))
-    });
+    let cache = args.table_cache.as_deref();
+    let tables = super::args::table_seeds(args.tables, Some(default), pos.rules(), cache)?;
+    let mut searcher = super::args::searcher(args.hash)?;
+    searcher.set_history(game.history());
+    let table = tables.map(|seeds| Arc::new(super::args::endgame_table(pos.rules(), seeds, cache)));
     searcher.set_endgame(table);
-    if pos.is_over() {
-        return Err(CliError(
-            "the game is over: there is nothing to solve".into(),
-        ));
-    }
     // Reported time includes building the endgame tables: that is what a user waits.
     let solution = searcher.solve(pos, &limits).ok_or_else(|| {
         CliError("stopped by --movetime or --nodes before the value was proven".into())
     })?;
     if args.json {
-        println!(
-            "{}",
-            json!({
-                "value": solution.value,
-                "best": solution.best,
-                "nodes": solution.nodes,
-                "seconds": started.elapsed().as_secs_f64(),
-            })
-        );
+        out::line(json!({
+            "value": solution.value,
+            "best": solution.best,
+            "nodes": solution.nodes,
+            "seconds": started.elapsed().as_secs_f64(),
+        }))
     } else {
-        println!(
+        out::line(format_args!(
             "value {:+} (mover minus opponent under perfect play), best move {}\n{} nodes in {:.2} s",
             solution.value,
             solution.best,
             solution.nodes,
             started.elapsed().as_secs_f64()
-        );
+        ))
     }
-    Ok(())
 }

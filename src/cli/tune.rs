@@ -3,6 +3,7 @@
 //! fit did not see. The output is what `eval::Weights::tuned` is set to.
 
 use super::args::{CliError, GameArgs};
+use super::out;
 use super::values;
 use crate::ai::tuning::{error, fit, self_play, to_weights, SelfPlay};
 use crate::ai::{Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE};
@@ -22,8 +23,8 @@ pub struct TuneArgs {
     /// Seed of the random openings and moves: the same seed gives the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Random plies at the start of each game.
-    #[arg(long, value_name = "P", value_parser = values::search_depth, default_value_t = 4)]
+    /// Random plies at the start of each game, 1 to 120.
+    #[arg(long, value_name = "P", value_parser = values::random_plies, default_value_t = 4)]
     random_plies: u32,
     /// Chance that a later move is random, 0 to 1.
     #[arg(long, value_name = "R", value_parser = values::random_rate, default_value_t = 0.05)]
@@ -53,7 +54,12 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let start = *args.game.game()?.position();
     let variant = start.variant();
-    let table_seeds = super::args::table_seeds(args.tables, None, start.rules())?;
+    let table_seeds = super::args::table_seeds(
+        args.tables,
+        None,
+        start.rules(),
+        args.table_cache.as_deref(),
+    )?;
     let endgame = table_seeds.map(|seeds| {
         Arc::new(super::args::endgame_table(
             start.rules(),
@@ -90,24 +96,20 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         .collect();
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        println!(
-            "{}",
-            json!({
-                "variant": variant.to_string(),
-                "games": games.len(),
-                "samples": learn.len() + check.len(),
-                "weights": fitted.to_string(),
-                "real_weights": real.to_vec(),
-                "errors": errors.iter().map(|(name, learned, checked)| json!({
-                    "weights": name, "learn_rmse": learned, "check_rmse": checked,
-                })).collect::<Vec<_>>(),
-                "tables": table_seeds.unwrap_or(0),
-                "seconds": seconds,
-            })
-        );
-        return Ok(());
+        return out::line(json!({
+            "variant": variant.to_string(),
+            "games": games.len(),
+            "samples": learn.len() + check.len(),
+            "weights": fitted.to_string(),
+            "real_weights": real.to_vec(),
+            "errors": errors.iter().map(|(name, learned, checked)| json!({
+                "weights": name, "learn_rmse": learned, "check_rmse": checked,
+            })).collect::<Vec<_>>(),
+            "tables": table_seeds.unwrap_or(0),
+            "seconds": seconds,
+        }));
     }
-    println!(
+    out::line(format_args!(
         "{variant}: {} self-play games (depth {}, seed {}, {}), {} positions learnt from, {} checked, {seconds:.1} s",
         games.len(),
         args.depth,
@@ -117,15 +119,17 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         )),
         learn.len(),
         check.len()
-    );
-    println!("fitted weights (seeds per unit; x{WEIGHT_SCALE} in the code):");
+    ))?;
+    out::line(format_args!(
+        "fitted weights (seeds per unit; x{WEIGHT_SCALE} in the code):"
+    ))?;
     for ((name, w), units) in FEATURE_NAMES.iter().zip(real).zip(fitted.0) {
-        println!("  {w:+9.4}  {units:+7}  {name}");
+        out::line(format_args!("  {w:+9.4}  {units:+7}  {name}"))?;
     }
-    println!("--eval {fitted}");
-    println!("root mean squared error of the predicted gain, seeds (learnt / checked):");
+    out::line(format_args!("--eval {fitted}"))?;
+    out::line("root mean squared error of the predicted gain, seeds (learnt / checked):")?;
     for (name, learned, checked) in errors {
-        println!("  {name:12} {learned:.3} / {checked:.3}");
+        out::line(format_args!("  {name:12} {learned:.3} / {checked:.3}"))?;
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! must be 3 to 7`). The ranges are stated once here and shown by `--help`.
 
 use crate::ai::{Eval, Level, Objective};
-use crate::engine::{Rules, Variant};
+use crate::engine::{excerpt, Rules, Variant};
 use crate::players::Difficulty;
 use clap::ValueEnum;
 use std::ops::RangeInclusive;
@@ -84,6 +84,13 @@ pub fn movetime_ms(text: &str) -> Result<u64, String> {
     whole(text, "movetime", MOVETIME_MS, "ms")
 }
 
+/// `tune --random-plies`: plies played at random at the start of each self-play game.
+pub const RANDOM_PLIES: RangeInclusive<u32> = 1..=120;
+
+pub fn random_plies(text: &str) -> Result<u32, String> {
+    whole(text, "random plies", RANDOM_PLIES, "")
+}
+
 pub fn search_depth(text: &str) -> Result<u32, String> {
     whole(text, "depth", SEARCH_DEPTH, "plies")
 }
@@ -150,7 +157,10 @@ pub fn screen_scale(text: &str) -> Result<f32, String> {
 /// `A,B`: two level names.
 pub fn level_pair(text: &str) -> Result<(Level, Level), String> {
     let (a, b) = text.split_once(',').ok_or_else(|| {
-        format!("levels takes two levels, A,B (e.g. strong,expert), not '{text}'")
+        format!(
+            "levels takes two levels, A,B (e.g. strong,expert), not '{}'",
+            excerpt(text)
+        )
     })?;
     Ok((a.trim().parse()?, b.trim().parse()?))
 }
@@ -158,7 +168,10 @@ pub fn level_pair(text: &str) -> Result<(Level, Level), String> {
 /// Two evaluations, A,B, each `tuned`, `hand` or weights (colon-separated integers).
 pub fn eval_pair(text: &str) -> Result<(Eval, Eval), String> {
     let (a, b) = text.split_once(',').ok_or_else(|| {
-        format!("evals takes two evaluations, A,B (e.g. tuned,hand), not '{text}'")
+        format!(
+            "evals takes two evaluations, A,B (e.g. tuned,hand), not '{}'",
+            excerpt(text)
+        )
     })?;
     Ok((a.trim().parse()?, b.trim().parse()?))
 }
@@ -166,7 +179,10 @@ pub fn eval_pair(text: &str) -> Result<(Eval, Eval), String> {
 /// Two objectives, A,B, each margin or win (`match --objectives`).
 pub fn objective_pair(text: &str) -> Result<(Objective, Objective), String> {
     let (a, b) = text.split_once(',').ok_or_else(|| {
-        format!("objectives takes two objectives, A,B (e.g. win,margin), not '{text}'")
+        format!(
+            "objectives takes two objectives, A,B (e.g. win,margin), not '{}'",
+            excerpt(text)
+        )
     })?;
     Ok((a.trim().parse()?, b.trim().parse()?))
 }
@@ -176,11 +192,14 @@ pub fn switch_pair(text: &str) -> Result<(bool, bool), String> {
     let switch = |word: &str| match word.trim() {
         "on" => Ok(true),
         "off" => Ok(false),
-        other => Err(format!("expected on or off, not '{other}'")),
+        other => Err(format!("expected on or off, not '{}'", excerpt(other))),
     };
-    let (a, b) = text
-        .split_once(',')
-        .ok_or_else(|| format!("takes two switches, A,B (e.g. on,off), not '{text}'"))?;
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!(
+            "takes two switches, A,B (e.g. on,off), not '{}'",
+            excerpt(text)
+        )
+    })?;
     Ok((switch(a)?, switch(b)?))
 }
 
@@ -196,7 +215,12 @@ pub fn random_rate(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
         .filter(|r| (0.0..=1.0).contains(r))
-        .ok_or_else(|| format!("the random rate is a chance from 0 to 1, not '{text}'"))
+        .ok_or_else(|| {
+            format!(
+                "the random rate is a chance from 0 to 1, not '{}'",
+                excerpt(text)
+            )
+        })
 }
 
 /// `WIDTHxHEIGHT` in physical pixels, each side in [`SCREEN_PIXELS`].

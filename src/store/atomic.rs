@@ -9,6 +9,7 @@
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -70,33 +71,55 @@ pub fn commit(temp: &Path, target: &Path) -> io::Result<()> {
 /// to read waits for a writer), the file is opened non-blocking and checked again, and
 /// reading stops past `limit`. A missing file is `NotFound`.
 pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-    check_regular(&fs::metadata(path)?, limit)?;
+    let (file, len) = open_regular(path, 0..=limit)?;
+    read_at_most(file, len, limit)
+}
+
+/// Opens `path` for reading if it is a regular file (or a link to one) whose length
+/// lies in `sizes`, with the checks of [`read_regular`]: the type and length are looked
+/// at before the open and again on the opened handle, and the open never waits.
+/// Returns the file and its length. A file of a length outside `sizes` is
+/// `FileTooLarge` above it and `InvalidData` below it, and is not read at all.
+pub fn open_regular(path: &Path, sizes: RangeInclusive<u64>) -> io::Result<(File, u64)> {
+    check_regular(&fs::metadata(path)?, &sizes)?;
     let file = open_without_waiting(path)?;
     // The name could have changed hands between the look and the open.
-    let len = check_regular(&file.metadata()?, limit)?;
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    let len = check_regular(&file.metadata()?, &sizes)?;
+    Ok((file, len))
+}
+
+/// Reads `file`, of `len` bytes when it was opened, to its end, but never more than
+/// `limit` bytes (a file that grew past it is an error).
+pub fn read_at_most(file: File, len: u64, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(usize::try_from(len.min(limit)).unwrap_or(0));
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    check_size(bytes.len() as u64, limit)?;
+    check_size(bytes.len() as u64, &(0..=limit))?;
     Ok(bytes)
 }
 
-/// The file's length, if it is a regular file of at most `limit` bytes.
-fn check_regular(meta: &Metadata, limit: u64) -> io::Result<u64> {
+/// The file's length, if it is a regular file of a length in `sizes`.
+fn check_regular(meta: &Metadata, sizes: &RangeInclusive<u64>) -> io::Result<u64> {
     if !meta.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("not a regular file but {}", kind_of(meta)),
         ));
     }
-    check_size(meta.len(), limit)?;
+    check_size(meta.len(), sizes)?;
     Ok(meta.len())
 }
 
-fn check_size(len: u64, limit: u64) -> io::Result<()> {
-    if len > limit {
+fn check_size(len: u64, sizes: &RangeInclusive<u64>) -> io::Result<()> {
+    if len > *sizes.end() {
         return Err(io::Error::new(
             io::ErrorKind::FileTooLarge,
-            format!("{len} bytes or more, over the limit of {limit}"),
+            format!("{len} bytes or more, over the limit of {}", sizes.end()),
+        ));
+    }
+    if len < *sizes.start() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{len} bytes, fewer than the {} expected", sizes.start()),
         ));
     }
     Ok(())
@@ -160,6 +183,61 @@ pub fn remove_stale_temps(target: &Path) -> usize {
     siblings_with_prefix(target, &prefix)
         .filter(|path| fs::remove_file(path).is_ok())
         .count()
+}
+
+/// Removes the temporary files in `dir` (of any target) whose writer is gone: the
+/// process named in the file's name no longer runs, so its write was cut off (a crash,
+/// a kill) and will never reach its rename. A temporary file of a process still
+/// running may be a write under way and stays. For a folder that several processes may
+/// write at once (the endgame tables' cache); the store's own folder has one writer
+/// and uses [`remove_stale_temps`]. Returns how many went.
+pub fn remove_orphaned_temps(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.split_once(TEMP_MARK)
+                .is_some_and(|(_, writer)| !writer_alive(writer))
+        })
+        .filter(|entry| fs::remove_file(entry.path()).is_ok())
+        .count()
+}
+
+/// Whether the writer of a temporary file may still be writing it: `writer` is what
+/// follows the mark in its name, `<process>-<counter>` (or `<process>` for a probe).
+fn writer_alive(writer: &str) -> bool {
+    let pid = writer.split('-').next().unwrap_or_default();
+    match pid.parse::<u32>() {
+        Ok(pid) => process_alive(pid),
+        // Not a name this code writes: not ours to remove.
+        Err(_) => true,
+    }
+}
+
+/// Whether a process with this id exists (signal 0 checks without signalling).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: `kill` with signal 0 only checks that the process exists and may be
+    // signalled; it sends nothing and touches no memory of ours.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    // EPERM: it exists, under another user.
+    found || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Without a way to ask, every writer but this process is taken to be gone.
+#[cfg(not(unix))]
+fn process_alive(pid: u32) -> bool {
+    pid == std::process::id()
 }
 
 /// Renames a bad `target` to `<name>.corrupt-<unix seconds>`, adding `-2`, `-3`, ...
@@ -273,6 +351,42 @@ mod tests {
         assert_eq!(missing.kind(), io::ErrorKind::NotFound);
         let folder = read_regular(dir.path(), 5).unwrap_err();
         assert!(folder.to_string().contains("directory"), "{folder}");
+    }
+
+    #[test]
+    fn a_file_outside_the_expected_sizes_is_refused_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("table.bin");
+        fs::write(&file, b"12345").unwrap();
+        assert_eq!(open_regular(&file, 5..=5).unwrap().1, 5);
+        let short = open_regular(&file, 6..=6).unwrap_err();
+        assert_eq!(short.kind(), io::ErrorKind::InvalidData, "{short}");
+        let long = open_regular(&file, 4..=4).unwrap_err();
+        assert_eq!(long.kind(), io::ErrorKind::FileTooLarge, "{long}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_temps_of_writers_that_are_gone_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let gone_pid = gone.id();
+        gone.wait().unwrap();
+        let names = [
+            format!("a.bin{TEMP_MARK}{gone_pid}-3"),
+            format!("a.bin{TEMP_MARK}{}-4", std::process::id()),
+            format!("b.bin{TEMP_MARK}x-1"),
+            "a.bin".to_string(),
+        ];
+        for name in &names {
+            fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        assert_eq!(remove_orphaned_temps(dir.path()), 1);
+        assert!(!dir.path().join(&names[0]).exists());
+        for name in &names[1..] {
+            assert!(dir.path().join(name).exists(), "{name}");
+        }
+        assert_eq!(remove_orphaned_temps(&dir.path().join("missing")), 0);
     }
 
     #[test]

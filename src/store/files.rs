@@ -101,8 +101,7 @@ impl StoredFile for Settings {
 impl StoredFile for SavedGame {
     const KIND: FileKind = FileKind::Game;
     fn checked(self) -> Result<Self, String> {
-        self.to_game().map_err(|e| e.to_string())?;
-        Ok(self)
+        SavedGame::checked(self)
     }
     fn stamped(&self) -> Self {
         SavedGame {

@@ -16,12 +16,14 @@ mod trouble;
 
 pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
-pub use names::{PlayerNames, MAX_NAME_LEN};
+pub use names::{
+    has_bundled_glyph, PlayerNames, BUNDLED_GLYPHS, MAX_MARKS_PER_LETTER, MAX_NAME_LEN,
+};
 pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
 pub use stats::{Stats, StatsRow, MAX_COUNT};
-pub use table_cache::TableCache;
+pub use table_cache::{TableCache, MAX_CACHE_BYTES};
 pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load

@@ -74,6 +74,19 @@ impl SavedGame {
         }
     }
 
+    /// The saved game if it is one that can be resumed, or why not: its record must
+    /// replay legally, and it must be a game at all. A file with no moves (played or
+    /// taken back) and no identity, such as `{}`, is not: every game the app saves has
+    /// an identity, and files from before identities were saved after a move, so
+    /// offering it as Continue would show a phantom "Kalah 0–0".
+    pub fn checked(self) -> Result<SavedGame, String> {
+        if self.id == 0 && self.moves.is_empty() && self.redo.is_empty() {
+            return Err("no moves and no identity: not a saved game".into());
+        }
+        self.to_game().map_err(|e| e.to_string())?;
+        Ok(self)
+    }
+
     /// Replays the record: the same position, turn, moves and redo list as saved.
     pub fn to_game(&self) -> Result<Game, ResumeError> {
         let start = Position::start_with(self.rules, self.first);

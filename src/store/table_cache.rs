@@ -4,26 +4,52 @@
 //! build or damaged is simply rebuilt and replaced (it holds nothing a player made, so
 //! unlike the store's own files it is not moved aside), and a folder that cannot be
 //! written costs only the build.
+//!
+//! It trusts nothing it finds. Only a regular file (or a link to one) of exactly the
+//! table's length is read, checked before opening and again on the handle, which is
+//! opened without waiting: a FIFO, a device such as `/dev/zero` or a file of another
+//! size is never read, it is rebuilt over. Temporary files of writes that a crash or a
+//! kill cut off are removed when a cache is made, and the folder keeps at most
+//! [`MAX_CACHE_BYTES`], the tables used longest ago giving way to a new one.
 
-use super::atomic::write_atomic;
+use super::atomic::{self, write_atomic};
 use crate::ai::EndgameTable;
 use crate::engine::Rules;
 use std::fs;
-use std::path::PathBuf;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
-/// The largest file read back: above the largest table `--tables` builds (Kalah's of
-/// 20 seeds, 226 MB), so that a stray huge file is never read into memory.
-const MAX_TABLE_BYTES: u64 = 512 << 20;
+/// The most bytes of tables the folder keeps: the largest table `--tables` builds
+/// (Kalah's of 20 seeds, 226 MB) for both of Kalah's options, Oware's largest (12 seeds,
+/// 98 MB) for its three, and the app's own beside them fit. Past it, the tables used
+/// longest ago are deleted to make room for a new one.
+pub const MAX_CACHE_BYTES: u64 = 1 << 30;
 
 #[derive(Clone, Debug)]
 pub struct TableCache {
     dir: PathBuf,
+    max_bytes: u64,
 }
 
 impl TableCache {
-    /// A cache in `dir` (created at the first write).
+    /// A cache in `dir` (created at the first write). Temporary files there of writes
+    /// that never finished (their process is gone: killed, crashed) are removed; those
+    /// of a process still running may be a write under way and stay.
     pub fn new(dir: impl Into<PathBuf>) -> TableCache {
-        TableCache { dir: dir.into() }
+        let dir = dir.into();
+        atomic::remove_orphaned_temps(&dir);
+        TableCache {
+            dir,
+            max_bytes: MAX_CACHE_BYTES,
+        }
+    }
+
+    /// This cache, keeping at most `max_bytes` of tables in its folder instead of
+    /// [`MAX_CACHE_BYTES`].
+    pub fn with_max_bytes(mut self, max_bytes: u64) -> TableCache {
+        self.max_bytes = max_bytes;
+        self
     }
 
     /// The table of `rules` and `max_seeds` (which tables must cover): read from its
@@ -33,16 +59,35 @@ impl TableCache {
     }
 
     /// Whether the cache has a file for the table of `rules` and `max_seeds` that it
-    /// would try to read: one look at the folder, no reading, so the UI thread may ask
-    /// (a damaged file is found out only when read, and then rebuilt).
+    /// would try to read: a regular file of the table's exact length. One look at the
+    /// folder, no reading and no waiting, so the UI thread may ask (a damaged file is
+    /// found out only when read, and then rebuilt).
     pub fn holds(&self, rules: Rules, max_seeds: u32) -> bool {
-        fs::metadata(self.path(rules, max_seeds)).is_ok_and(|m| m.len() <= MAX_TABLE_BYTES)
+        let Some(len) = EndgameTable::byte_len(rules, max_seeds) else {
+            return false;
+        };
+        fs::metadata(self.path(rules, max_seeds)).is_ok_and(|m| m.is_file() && m.len() == len)
     }
 
     fn path(&self, rules: Rules, max_seeds: u32) -> PathBuf {
         let name = EndgameTable::file_name(rules, max_seeds)
             .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
         self.dir.join(name)
+    }
+
+    /// The table of `rules` and `max_seeds` if its file holds it intact; `None` for no
+    /// file, anything but a regular file of the table's exact length (never opened in a
+    /// way that waits, never read), or bytes that are not the table. A table read is
+    /// marked as used now, so the folder's bound keeps it longest.
+    pub fn load(&self, rules: Rules, max_seeds: u32) -> Option<EndgameTable> {
+        let len = EndgameTable::byte_len(rules, max_seeds)?;
+        let (file, _) = atomic::open_regular(&self.path(rules, max_seeds), len..=len).ok()?;
+        let mut bytes = Vec::with_capacity(usize::try_from(len).ok()?);
+        (&file).take(len + 1).read_to_end(&mut bytes).ok()?;
+        let table = EndgameTable::from_bytes(rules, max_seeds, &bytes)?;
+        // Best effort: a table whose time cannot be set is only evicted sooner.
+        let _ = file.set_modified(SystemTime::now());
+        Some(table)
     }
 
     /// [`TableCache::load_or_build`], telling `report` how far a build has come
@@ -54,35 +99,84 @@ impl TableCache {
         max_seeds: u32,
         report: &mut dyn FnMut(f32),
     ) -> EndgameTable {
-        let path = self.path(rules, max_seeds);
-        if self.holds(rules, max_seeds) {
-            if let Some(table) = fs::read(&path)
-                .ok()
-                .and_then(|bytes| EndgameTable::from_bytes(rules, max_seeds, &bytes))
-            {
-                return table;
-            }
+        if let Some(table) = self.load(rules, max_seeds) {
+            return table;
         }
         let table = EndgameTable::build_reporting(rules, max_seeds, report);
-        let written =
-            fs::create_dir_all(&self.dir).and_then(|()| write_atomic(&path, &table.to_bytes()));
-        match written {
-            Ok(()) => {
-                // An older build's file of this table is never read again: free its space.
-                for old in EndgameTable::older_file_names(rules, max_seeds) {
-                    let _ = fs::remove_file(self.dir.join(old));
-                }
-            }
-            Err(e) => {
-                // The table is still used; only the next run builds it again.
-                eprintln!(
-                    "mancala: cannot keep the endgame table in {}: {e}",
-                    path.display()
-                );
-            }
+        if let Err(e) = self.keep(rules, max_seeds, &table) {
+            // The table is still used; only the next run builds it again. (A closed
+            // stderr must not stop the game: the message is simply lost.)
+            let _ = writeln!(
+                io::stderr(),
+                "mancala: cannot keep the endgame table in {}: {e}",
+                self.dir.display()
+            );
         }
         table
     }
+
+    /// Writes `table`, the table of `rules` and `max_seeds`, into the cache: atomically
+    /// (a kill at any instant leaves the old file or the new one, and at worst a
+    /// temporary file that the next [`TableCache::new`] removes), after making room
+    /// under the folder's bound. Then the file an older format gave the same table is
+    /// deleted. A table larger than the whole bound is not kept (an error).
+    pub fn keep(&self, rules: Rules, max_seeds: u32, table: &EndgameTable) -> io::Result<()> {
+        let path = self.path(rules, max_seeds);
+        let bytes = table.to_bytes();
+        let needed = bytes.len() as u64;
+        if needed > self.max_bytes {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                format!(
+                    "the table's {needed} bytes are more than the folder keeps ({} bytes)",
+                    self.max_bytes
+                ),
+            ));
+        }
+        fs::create_dir_all(&self.dir)?;
+        self.make_room(&path, needed);
+        write_atomic(&path, &bytes)?;
+        // An older build's file of this table is never read again: free its space.
+        for old in EndgameTable::older_file_names(rules, max_seeds) {
+            let _ = fs::remove_file(self.dir.join(old));
+        }
+        Ok(())
+    }
+
+    /// Deletes tables, the least recently used first, until `needed` more bytes fit
+    /// under the bound beside the rest; `replaced` (the file about to be written over)
+    /// does not count.
+    fn make_room(&self, replaced: &Path, needed: u64) {
+        let mut tables: Vec<(SystemTime, u64, PathBuf)> = fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|entry| is_table_name(&entry.file_name().to_string_lossy()))
+            .filter(|entry| entry.path() != replaced)
+            .filter_map(|entry| {
+                // The entry itself, not what a link points to: a link costs nothing here.
+                let meta = entry.metadata().ok().filter(|m| m.is_file())?;
+                let used = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+                Some((used, meta.len(), entry.path()))
+            })
+            .collect();
+        tables.sort();
+        let mut total: u64 = tables.iter().map(|(_, len, _)| len).sum();
+        for (_, len, path) in tables {
+            if total.saturating_add(needed) <= self.max_bytes {
+                break;
+            }
+            if fs::remove_file(&path).is_ok() {
+                total -= len;
+            }
+        }
+    }
+}
+
+/// Whether a file in the folder is a table (of any rules, size or format): temporary
+/// files and anything else someone put there are not the bound's to delete.
+fn is_table_name(name: &str) -> bool {
+    name.starts_with("endgame-") && name.ends_with(".bin")
 }
 
 #[cfg(test)]
@@ -144,6 +238,69 @@ mod tests {
                 "{name} of another size went"
             );
         }
+    }
+
+    /// The folder keeps at most its bound: a new table pushes out the one used longest
+    /// ago (reading a table counts as a use), and a table larger than the whole bound
+    /// is not kept and pushes out nothing.
+    #[test]
+    fn the_folder_keeps_its_bound_dropping_the_table_used_longest_ago() {
+        use std::time::Duration;
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::new(Variant::Kalah);
+        let len = |seeds| EndgameTable::byte_len(rules, seeds).unwrap();
+        let bound = len(4) + len(5) + len(6) - 1;
+        let cache = TableCache::new(dir.path()).with_max_bytes(bound);
+        let file = |seeds| {
+            dir.path()
+                .join(EndgameTable::file_name(rules, seeds).unwrap())
+        };
+        let aged = |seeds, seconds| {
+            let past = SystemTime::now() - Duration::from_secs(seconds);
+            let handle = fs::File::options().write(true).open(file(seeds)).unwrap();
+            handle.set_modified(past).unwrap();
+        };
+        cache
+            .keep(rules, 4, &EndgameTable::build(rules, 4))
+            .unwrap();
+        cache
+            .keep(rules, 5, &EndgameTable::build(rules, 5))
+            .unwrap();
+        aged(4, 200);
+        aged(5, 100);
+        // 4 is the older file, but reading it makes it the one used last.
+        assert!(cache.load(rules, 4).is_some());
+        cache
+            .keep(rules, 6, &EndgameTable::build(rules, 6))
+            .unwrap();
+        assert!(cache.holds(rules, 4) && cache.holds(rules, 6));
+        assert!(!file(5).exists(), "the table used longest ago went");
+        let kept: u64 = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum();
+        assert!(kept <= bound, "{kept} > {bound}");
+        // Larger than the whole bound: refused, and nothing else deleted for it.
+        let too_big = EndgameTable::build(rules, 7);
+        assert!(cache.keep(rules, 7, &too_big).is_err());
+        assert!(!file(7).exists() && cache.holds(rules, 4) && cache.holds(rules, 6));
+    }
+
+    /// A file of the wrong length is neither held nor read; a file of the right length
+    /// but wrong bytes is read, refused and rebuilt.
+    #[test]
+    fn only_a_file_of_the_tables_exact_length_is_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path());
+        let rules = Rules::new(Variant::Oware);
+        let path = dir.path().join(EndgameTable::file_name(rules, 4).unwrap());
+        let len = EndgameTable::byte_len(rules, 4).unwrap() as usize;
+        fs::write(&path, vec![0u8; len + 1]).unwrap();
+        assert!(!cache.holds(rules, 4) && cache.load(rules, 4).is_none());
+        fs::write(&path, vec![0u8; len]).unwrap();
+        assert!(cache.holds(rules, 4) && cache.load(rules, 4).is_none());
+        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
+        assert!(cache.load(rules, 4).is_some(), "rebuilt and kept");
     }
 
     #[test]

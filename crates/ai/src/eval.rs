@@ -4,7 +4,7 @@
 //! Every value is in seeds, from the view of the side to move: the final store
 //! difference, mover minus opponent, that perfect play (or the heuristic) expects.
 
-use mancala_engine::{Position, Side, Variant};
+use mancala_engine::{excerpt, Position, Side, Variant};
 use std::fmt;
 use std::str::FromStr;
 
@@ -151,6 +151,9 @@ impl fmt::Display for Weights {
     }
 }
 
+/// The weights [`Weights::from_str`] accepts.
+const WEIGHT_RANGE: std::ops::RangeInclusive<i32> = -100_000..=100_000;
+
 impl FromStr for Weights {
     type Err = String;
 
@@ -159,7 +162,8 @@ impl FromStr for Weights {
         let parts: Vec<&str> = s.split(':').collect();
         if parts.len() != FEATURES {
             return Err(format!(
-                "weights are {FEATURES} integers separated by ':', not '{s}'"
+                "weights are {FEATURES} integers separated by ':', not '{}'",
+                excerpt(s)
             ));
         }
         let mut w = [0; FEATURES];
@@ -168,9 +172,14 @@ impl FromStr for Weights {
                 .trim()
                 .parse::<i32>()
                 .ok()
-                .filter(|v| v.abs() <= 100_000)
+                // A range, not `v.abs() <= …`: the absolute value of i32::MIN overflows
+                // (a panic in a debug build, i32::MIN itself in a release one).
+                .filter(|v| WEIGHT_RANGE.contains(v))
                 .ok_or_else(|| {
-                    format!("'{part}' is not a weight (an integer of -100000 to 100000)")
+                    format!(
+                        "'{}' is not a weight (an integer of -100000 to 100000)",
+                        excerpt(part)
+                    )
                 })?;
         }
         Ok(Weights(w))
@@ -344,6 +353,22 @@ mod tests {
             pos.play_unchecked(moves[(ply * 7 + 3) % moves.len()]);
         }
         seen
+    }
+
+    /// `i32::MIN` is outside the range: its absolute value overflowed, so the old
+    /// check let it through (a release build) or panicked (a debug one).
+    #[test]
+    fn weights_outside_the_range_are_refused_even_at_the_ends_of_i32() {
+        for bad in [i32::MIN, i32::MAX, -100_001, 100_001] {
+            let text = format!("{bad}:0:0:0:0:0:0:0");
+            let error = text.parse::<Weights>().expect_err(&text);
+            assert!(error.contains("-100000 to 100000"), "{error}");
+        }
+        let ends: Weights = "-100000:100000:0:0:0:0:0:0".parse().unwrap();
+        assert_eq!(&ends.0[..2], &[-100_000, 100_000]);
+        // A long part is quoted by its start only.
+        let long = format!("{}:0:0:0:0:0:0:0", "9".repeat(1000));
+        assert!(long.parse::<Weights>().unwrap_err().len() < 200);
     }
 
     #[test]

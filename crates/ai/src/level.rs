@@ -9,7 +9,7 @@
 use super::limits::Limits;
 use super::search::Searcher;
 use super::EndgameTable;
-use mancala_engine::{House, Position};
+use mancala_engine::{excerpt, House, Position};
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -225,7 +225,8 @@ impl FromStr for Level {
             .find(|l| l.name() == s.to_ascii_lowercase())
             .ok_or_else(|| {
                 format!(
-                    "unknown level '{s}' (expected beginner, casual, intermediate, strong or expert)"
+                    "unknown level '{}' (expected beginner, casual, intermediate, strong or expert)",
+                    excerpt(s)
                 )
             })
     }

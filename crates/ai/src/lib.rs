@@ -71,3 +71,4 @@ pub use objective::Objective;
 pub use review::{review, Grade, MoveReview, ReviewBudget};
 pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;
+pub use tt::TableAllocError;

@@ -8,6 +8,7 @@
 //! to win, every proven win is worth more than any estimate and every proven loss less;
 //! among proven wins (or losses) the margin still decides.
 
+use mancala_engine::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -107,7 +108,12 @@ impl FromStr for Objective {
         [Objective::Margin, Objective::Win]
             .into_iter()
             .find(|o| o.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown objective '{s}' (expected margin or win)"))
+            .ok_or_else(|| {
+                format!(
+                    "unknown objective '{}' (expected margin or win)",
+                    excerpt(s)
+                )
+            })
     }
 }
 

@@ -12,7 +12,7 @@ use super::eval::{
 };
 use super::limits::{Clock, Limits};
 use super::objective::{Objective, GRAIN};
-use super::tt::{Table, EXACT_DEPTH};
+use super::tt::{Table, TableAllocError, EXACT_DEPTH};
 use mancala_engine::{House, Position, Rules, Side, Variant};
 use std::sync::Arc;
 
@@ -129,10 +129,30 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of about `megabytes` MB.
+    /// A searcher with a transposition table of about `megabytes` MB. Panics if that
+    /// memory cannot be had; a size a user chose goes through [`Searcher::try_new`].
     pub fn new(megabytes: usize) -> Searcher {
+        Self::with_table(Table::with_megabytes(megabytes))
+    }
+
+    /// [`Searcher::new`], or an error saying how much memory could not be had (a
+    /// memory limit, or more than the machine has), where `new` would fail the
+    /// allocation.
+    ///
+    /// ```
+    /// use mancala_ai::Searcher;
+    ///
+    /// assert!(Searcher::try_new(1).is_ok());
+    /// let too_much = Searcher::try_new(usize::MAX >> 20).err().unwrap();
+    /// assert!(too_much.to_string().contains("cannot be allocated"));
+    /// ```
+    pub fn try_new(megabytes: usize) -> Result<Searcher, TableAllocError> {
+        Table::try_with_megabytes(megabytes).map(Self::with_table)
+    }
+
+    fn with_table(tt: Table) -> Searcher {
         Searcher {
-            tt: Table::with_megabytes(megabytes),
+            tt,
             endgame: None,
             history: Vec::new(),
             rules: None,

@@ -49,21 +49,60 @@ pub(crate) struct Table {
     generation: u8,
 }
 
+/// A transposition table that could not be allocated
+/// ([`Searcher::try_new`](crate::Searcher::try_new)): the memory was not to be had, under
+/// a memory limit (`ulimit -v`) or on a machine without that much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The size asked for, in MB.
+    pub megabytes: usize,
+    /// The allocation that failed, in bytes (the table's real size: a power of two of
+    /// buckets at most `megabytes` MB).
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a transposition table of {} MB cannot be allocated ({} bytes were not to be had)",
+            self.megabytes, self.bytes
+        )
+    }
+}
+
+impl std::error::Error for TableAllocError {}
+
 impl Table {
     /// A table of about `megabytes` MB (rounded down to a power of two of buckets).
+    /// Panics if the memory cannot be had ([`Table::try_with_megabytes`] says so instead).
     pub(crate) fn with_megabytes(megabytes: usize) -> Table {
-        let bytes = megabytes.max(1) << 20;
+        Self::try_with_megabytes(megabytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Table::with_megabytes`], or an error when the memory cannot be had (a memory
+    /// limit, or a size the machine does not have): the allocation is asked for
+    /// fallibly, so a failure is an answer rather than an abort.
+    pub(crate) fn try_with_megabytes(megabytes: usize) -> Result<Table, TableAllocError> {
+        let bytes = megabytes.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (2 * std::mem::size_of::<Entry>())).next_power_of_two() / 2;
         let buckets = buckets.max(1024);
+        let failed = || TableAllocError {
+            megabytes,
+            bytes: 2 * buckets * std::mem::size_of::<Entry>(),
+        };
         // Advise before the first write: pages already touched stay small.
-        let mut entries = Vec::with_capacity(2 * buckets);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(2 * buckets)
+            .map_err(|_| failed())?;
         huge_pages::advise(entries.spare_capacity_mut());
         entries.resize(2 * buckets, Entry::default());
-        Table {
+        Ok(Table {
             entries,
             mask: buckets - 1,
             generation: 1,
-        }
+        })
     }
 
     /// A new search begins: entries stored before it stay readable, but any of them may
@@ -244,6 +283,16 @@ mod tests {
             .filter(|&key| bucket(key) == target)
             .take(count)
             .collect()
+    }
+
+    #[test]
+    fn a_table_too_large_for_the_address_space_is_an_error_not_an_abort() {
+        let error = Table::try_with_megabytes(usize::MAX >> 20)
+            .err()
+            .expect("no such memory");
+        assert_eq!(error.megabytes, usize::MAX >> 20);
+        assert!(error.to_string().contains("cannot be allocated"), "{error}");
+        assert!(Table::try_with_megabytes(1).is_ok());
     }
 
     #[test]

@@ -71,7 +71,8 @@ pub enum RecordErrorKind {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ('{}') is illegal: ", self.index, self.token)?;
+        let token = crate::excerpt(&self.token);
+        write!(f, "move {} ('{token}') is illegal: ", self.index)?;
         match &self.reason {
             RecordErrorKind::NotANumber => f.write_str("it is not a house number"),
             RecordErrorKind::Illegal(why) => write!(f, "{why}"),

@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod congkak;
+mod excerpt;
 mod game;
 mod house;
 mod kalah;
@@ -46,6 +47,7 @@ mod rules;
 mod sowing;
 mod trace;
 
+pub use excerpt::{excerpt, EXCERPT_CHARS};
 pub use game::{Game, RecordError, RecordErrorKind};
 pub use house::{House, MAX_HOUSES};
 pub use moves::{MoveSet, MoveSetIter};

@@ -3,6 +3,7 @@
 //! [`Rules::new`] or checked by [`RulesBuilder::build`], and checked again when read
 //! from a file.
 
+use super::excerpt::excerpt;
 use super::house::{House, MAX_HOUSES};
 use super::position::{IllegalMove, Side};
 use serde::{Deserialize, Serialize};
@@ -217,30 +218,35 @@ impl fmt::Display for RulesError {
                     allowed.join(" or ")
                 )
             }
-            RulesError::UnknownVariant(s) => {
-                write!(f, "unknown variant '{s}' (expected kalah, oware or congkak)")
-            }
+            RulesError::UnknownVariant(s) => write!(
+                f,
+                "unknown variant '{}' (expected kalah, oware or congkak)",
+                excerpt(s)
+            ),
             RulesError::UnknownOption(name) => write!(
                 f,
-                "unknown rule '{name}' (expected empty-capture or grand-slam)"
+                "unknown rule '{}' (expected empty-capture or grand-slam)",
+                excerpt(name)
             ),
-            RulesError::UnknownValue { option, value } => match *option {
-                "grand-slam" => write!(
+            RulesError::UnknownValue { option, value } => match (*option, excerpt(value)) {
+                ("grand-slam", value) => write!(
                     f,
                     "unknown grand-slam value '{value}' (expected no-capture, forbidden or capture-all)"
                 ),
-                "empty-capture" => write!(f, "empty-capture takes on or off, not '{value}'"),
-                "houses" => write!(f, "houses takes 6 or 7, not '{value}'"),
-                "seeds" => write!(
+                ("empty-capture", value) => {
+                    write!(f, "empty-capture takes on or off, not '{value}'")
+                }
+                ("houses", value) => write!(f, "houses takes 6 or 7, not '{value}'"),
+                ("seeds", value) => write!(
                     f,
                     "seeds takes {}..{}, not '{value}'",
                     Rules::SEEDS.start(),
                     Rules::SEEDS.end()
                 ),
-                other => write!(f, "{other} does not take '{value}'"),
+                (other, value) => write!(f, "{other} does not take '{value}'"),
             },
             RulesError::MalformedOption(option) => {
-                write!(f, "rule '{option}' is not of the form NAME=VALUE")
+                write!(f, "rule '{}' is not of the form NAME=VALUE", excerpt(option))
             }
             RulesError::TooManySeeds { seeds } => {
                 write!(f, "{seeds} seeds are too many for a board")

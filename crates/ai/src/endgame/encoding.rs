@@ -11,6 +11,7 @@
 //! Oware's lower bounds, then its upper bounds, then its estimates), then an FNV-1a hash
 //! of all before it (u64).
 
+use super::boards::BoardIndex;
 use super::{EndgameTable, KalahTable, Kind, OwareTable};
 use mancala_engine::{GrandSlam, Rules, Variant};
 
@@ -87,6 +88,39 @@ impl EndgameTable {
             }
             _ => Kind::Kalah(KalahTable::from_entries(rules, max_seeds, values)?),
         }))
+    }
+
+    /// The exact length of [`EndgameTable::to_bytes`] for the table of `rules` and
+    /// `max_seeds`, if tables cover those rules, known without building it: a file
+    /// cache checks a file's size against it before reading a byte, so a file of
+    /// another size (or a device that reports none) is never read.
+    ///
+    /// ```
+    /// use mancala_ai::EndgameTable;
+    /// use mancala_engine::{Rules, Variant};
+    ///
+    /// let rules = Rules::new(Variant::Oware);
+    /// let bytes = EndgameTable::build(rules, 4).to_bytes();
+    /// assert_eq!(EndgameTable::byte_len(rules, 4), Some(bytes.len() as u64));
+    /// assert_eq!(EndgameTable::byte_len(Rules::new(Variant::Congkak), 4), None);
+    /// ```
+    pub fn byte_len(rules: Rules, max_seeds: u32) -> Option<u64> {
+        if !Self::covers(rules) {
+            return None;
+        }
+        let boards = BoardIndex::new(max_seeds);
+        let entries: u64 = (0..=max_seeds as usize)
+            .map(|n| {
+                let count = boards.count(n) as u64;
+                match rules.variant() {
+                    // Two bounds and an estimate for each distance 0..=n of the mover's
+                    // store from half.
+                    Variant::Oware => 3 * count * (n as u64 + 1),
+                    _ => count,
+                }
+            })
+            .sum();
+        Some((HEADER + CHECKSUM) as u64 + entries)
     }
 
     /// The name of the file that keeps the table of `rules` and `max_seeds`, if tables
@@ -167,6 +201,7 @@ mod tests {
             let table = EndgameTable::build(rules, 5);
             let bytes = table.to_bytes();
             let read = EndgameTable::from_bytes(rules, 5, &bytes).expect("its own bytes");
+            assert_eq!(EndgameTable::byte_len(rules, 5), Some(bytes.len() as u64));
             assert_eq!(read.to_bytes(), bytes, "{rules:?}");
             assert_eq!(read.len(), table.len());
             assert_eq!(read.exact_len(), table.exact_len());
