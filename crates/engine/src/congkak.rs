@@ -21,7 +21,7 @@ pub(crate) fn play<const H: usize, O: Observer>(
     let mut from = Layout::<H>::base(me) + house.offset();
     let mut extra_turn = false;
     loop {
-        let last = pick_up_and_sow(&mut pos.pits, table, me.index(), from, observer);
+        let last = pick_up_and_sow(&mut pos.pits, table, me.index(), from, 2 * H + 1, observer);
         if last.own_store {
             extra_turn = true;
             break;

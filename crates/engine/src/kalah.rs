@@ -17,7 +17,7 @@ pub(crate) fn play<const H: usize, O: Observer>(
     let me = pos.to_move;
     let start = Layout::<H>::base(me) + house.offset();
     let table = kalah_like_table(H);
-    let last = pick_up_and_sow(&mut pos.pits, table, me.index(), start, observer);
+    let last = pick_up_and_sow(&mut pos.pits, table, me.index(), start, 2 * H + 1, observer);
 
     let last_pit = last.pit as usize;
     if last.own_house && pos.pits[last_pit] == 1 {

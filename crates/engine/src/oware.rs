@@ -16,7 +16,8 @@ use super::trace::{NoTrace, Observer};
 fn sow<O: Observer>(pos: &mut Position, start: usize, observer: &mut O) -> usize {
     let mover = pos.to_move.index();
     let table = sowing::oware_table();
-    sowing::pick_up_and_sow(&mut pos.pits, table, mover, start, observer).pit as usize
+    // A lap passes 11 pits: the 12 houses less the one sown from (rule 2).
+    sowing::pick_up_and_sow(&mut pos.pits, table, mover, start, 2 * 6 - 1, observer).pit as usize
 }
 
 /// The capture chain of rule 3 ending at `last`: the run of opponent houses holding 2

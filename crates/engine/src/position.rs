@@ -363,6 +363,9 @@ impl Position {
     }
 
     /// Side's houses 1..H, as the owner numbers them.
+    // Inlined across crates: the search keys every node with it (not generic, and its
+    // slice can panic, so the compiler would not inline it into mancala-ai by itself).
+    #[inline]
     pub fn houses(&self, side: Side) -> &[u8] {
         let base = self.base(side);
         &self.pits[base..base + self.h()]

@@ -138,13 +138,15 @@ pub(crate) fn oware_table() -> &'static SowTable {
 
 /// Picks up every seed of pit `from` and sows them for `mover`, using `table`'s rule for
 /// which pits to pass over; returns where the last seed lands. Reports the pick-up and,
-/// when it wants them one by one, every drop to `observer`. Pit `from` must hold seeds.
+/// when it wants them one by one, every drop to `observer`. Pit `from` must hold seeds;
+/// `lap` is the number of pits one lap passes, `table`'s own, given as a constant.
 #[inline(always)]
 pub(crate) fn pick_up_and_sow<O: Observer>(
     pits: &mut [u8; MAX_PITS],
     table: &SowTable,
     mover: usize,
     from: usize,
+    lap: usize,
     observer: &mut O,
 ) -> Landing {
     let from = from % MAX_PITS; // lets the compiler drop bounds checks below
@@ -154,7 +156,10 @@ pub(crate) fn pick_up_and_sow<O: Observer>(
     let seeds = pits[from] as usize;
     observer.pick_up(from, seeds as u8);
     let row = &table.entries[mover & 1][from];
-    let lap = table.lap;
+    // `lap` comes from the caller as a compile-time constant: read from `table` (a static
+    // of this crate) it is unknown to another crate's copy of this code, and the
+    // divisions below become hardware divisions.
+    debug_assert_eq!(lap, table.lap);
     if O::SEED_BY_SEED {
         // The path repeats every lap: the k-th seed (from 0) lands where a sowing of
         // k % lap + 1 seeds ends.
