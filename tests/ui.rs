@@ -474,7 +474,12 @@ fn settings_reach_the_next_game_and_survive_a_restart() {
             chosen(prefs.get_seed_choices(), prefs.get_seeds_choice()),
             prefs.get_level()
         ),
-        (2, Some("7".into()), Some("5".into()), 0)
+        (
+            mancala::Variant::Congkak,
+            Some("7".into()),
+            Some("5".into()),
+            mancala::Level::TwoPeople
+        )
     );
 }
 
@@ -1865,7 +1870,10 @@ fn the_computer_plays_itself_pauses_steps_and_leaves_the_persons_game_and_statis
     assert_eq!(ui.screen(), Screen::Game);
     let game = ui.window.global::<mancala::GameState>();
     assert!(game.get_watching());
-    assert_eq!((game.get_south_level(), game.get_level()), (1, 2));
+    assert_eq!(
+        (game.get_south_level(), game.get_level()),
+        (mancala::Level::Beginner, mancala::Level::Casual)
+    );
     for person_only in ["Undo", "Redo", "Hint", "Resign"] {
         assert!(!ui.exists(person_only), "no {person_only} while watching");
     }
