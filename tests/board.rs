@@ -27,8 +27,7 @@ mod probe {
                 houses: root.houses;
                 south: root.south;
                 north: root.north;
-                south-store: root.south-store;
-                north-store: root.north-store;
+                stores: { south: { seeds: root.south-store }, north: { seeds: root.north-store } };
             }
         }
     }

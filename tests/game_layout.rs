@@ -11,15 +11,15 @@ use std::rc::Rc;
 mod probe {
     slint::slint! {
         import { GameView } from "../ui/views/game.slint";
-        import { GameState, Notice, PitView } from "../ui/state.slint";
-        export { GameState, Notice, PitView }
+        import { GameState, Level, Notice, PitView, Side, StoreView, Stores } from "../ui/state.slint";
+        export { GameState, Level, Notice, PitView, Side, StoreView, Stores }
 
         export component GameProbe inherits Window {
             GameView { }
         }
     }
 }
-use probe::{GameProbe, GameState, Notice, PitView};
+use probe::{GameProbe, GameState, Level, Notice, PitView, Side, StoreView, Stores};
 
 /// The widest the board may grow, as game.slint says (`widest-board`).
 const WIDEST_BOARD: f32 = 720.0;
@@ -37,12 +37,18 @@ fn game_on(width: f32, height: f32, houses: usize, seeds: i32) -> GameProbe {
     let probe = GameProbe::new().unwrap();
     probe.window().set_size(LogicalSize::new(width, height));
     let state = probe.global::<GameState>();
-    state.set_level(2);
+    state.set_level(Level::Casual);
     state.set_houses(houses as i32);
     state.set_south(row(seeds, houses));
     state.set_north(row(seeds, houses));
-    state.set_south_store(14);
-    state.set_north_store(21);
+    let store = |seeds| StoreView {
+        seeds,
+        ..StoreView::default()
+    };
+    state.set_stores(Stores {
+        south: store(14),
+        north: store(21),
+    });
     probe
 }
 
@@ -94,7 +100,7 @@ fn each_status(state: &GameState, mut look: impl FnMut(&str)) {
     state.set_notice(Notice::GrandSlamSpared);
     look("the grand slam notice");
     state.set_notice(Notice::DoesNotFeed);
-    state.set_notice_side(1);
+    state.set_notice_side(Side::North);
     look("does not feed");
     state.set_notice(Notice::None);
 }

@@ -7,7 +7,7 @@ use i_slint_backend_testing::init_no_event_loop;
 use mancala::engine::{House, Rules, Variant};
 use mancala::players::Opponent;
 use mancala::testing::Driver;
-use mancala::GameState;
+use mancala::{GameState, Side};
 use slint::{ComponentHandle, Model};
 use std::time::Duration;
 
@@ -52,8 +52,8 @@ fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
     assert_eq!(sown, [0, 1, 1, 1, 1, 0]);
     assert_eq!(north[4].captured, 1);
     assert_eq!(south.row_data(1).unwrap().captured, 7);
-    assert_eq!(state.get_north_store_captured(), 8);
-    assert_eq!(state.get_south_store_sown(), 0);
+    assert_eq!(state.get_stores().north.captured, 8);
+    assert_eq!(state.get_stores().south.sown, 0);
 
     // Drawn: a ring on the house played and nowhere else; the marks told to a screen
     // reader on the pits they concern.
@@ -76,7 +76,7 @@ fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
 
     // The next move replaces the marks: South plays house 3 (five seeds, into South 4..6,
     // the store and North 1); the animation runs on the mocked clock until it settles.
-    state.invoke_house_tapped(0, 3);
+    state.invoke_house_tapped(Side::South, 3);
     for _ in 0..200 {
         i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(50));
         if !app.is_busy() {

@@ -13,12 +13,12 @@
 //! player's choice.
 
 use i_slint_backend_testing::ElementHandle;
-use mancala::app::{prefs, App};
+use mancala::app::App;
 use mancala::store::Theme;
 use mancala::testing::brains::FirstLegalMove;
 use mancala::{AppWindow, Nav, Screen};
 // The probe compiles its own copy of ui/theme.slint, with its own `Theme` global.
-use probe::{Theme as ProbeTheme, ThemeProbe};
+use probe::{Theme as ProbeTheme, ThemeChoice, ThemeProbe};
 use slint::platform::{Key, PointerEventButton, WindowEvent, WindowEventDispatchResult};
 use slint::{ComponentHandle, LogicalPosition, LogicalSize, SharedString};
 use std::cell::Cell;
@@ -119,10 +119,10 @@ fn back_works_after_tapping_through_the_screens() {
 
 mod probe {
     slint::slint! {
-        import { Theme } from "../ui/theme.slint";
+        import { Theme, ThemeChoice } from "../ui/theme.slint";
         import { Palette } from "std-widgets.slint";
 
-        export { Theme }
+        export { Theme, ThemeChoice }
 
         // Takes the device's light or dark setting (as Slint's Android backend does) and
         // reads back what the UI uses; the test sets the player's choice on `Theme` from Rust,
@@ -138,6 +138,17 @@ mod probe {
     }
 }
 
+/// The app's UI value for a theme (as the appearance adapter sets it) as the probe's
+/// own copy of the enum.
+fn probe_choice(choice: mancala::ThemeChoice) -> ThemeChoice {
+    match choice {
+        mancala::ThemeChoice::System => ThemeChoice::System,
+        mancala::ThemeChoice::Light => ThemeChoice::Light,
+        mancala::ThemeChoice::Dark => ThemeChoice::Dark,
+        mancala::ThemeChoice::HighContrast => ThemeChoice::HighContrast,
+    }
+}
+
 /// (dark, high contrast) as the UI draws for the player's `theme` on a device whose
 /// dark mode is `system_dark`.
 fn drawn(theme: Theme, system_dark: bool) -> (bool, bool) {
@@ -145,7 +156,7 @@ fn drawn(theme: Theme, system_dark: bool) -> (bool, bool) {
     let probe = ThemeProbe::new().unwrap();
     probe
         .global::<ProbeTheme>()
-        .set_choice(prefs::index_of(&prefs::THEMES, &theme));
+        .set_choice(probe_choice(theme.into()));
     probe.set_system_dark(system_dark);
     probe.invoke_apply();
     (probe.get_dark(), probe.get_high_contrast())

@@ -12,11 +12,14 @@
 //!   thread every search runs on, with cancel;
 //! - [`settings`]: the player's choices as the screens offer them, the theme and the
 //!   language (bundled translation, font family);
+//! - [`conversions`]: the Slint enums and structs of the globals mapped to the app's
+//!   own types, both ways, for every adapter;
 //! - [`shell`]: the screen stack and what Back does, the home and statistics screens,
 //!   the controller that wires the features to Slint and the store on the UI thread, and
 //!   the [`App`] that the entry points, the screenshot tool and the UI tests hold.
 
 pub mod computer;
+pub mod conversions;
 pub mod game;
 pub mod review;
 pub mod settings;

@@ -344,7 +344,7 @@ impl Shot {
 fn open_review(window: &AppWindow, cursor: usize) -> Result<(), CliError> {
     use crate::ReviewState;
     let review = window.global::<ReviewState>();
-    review.invoke_open(-1);
+    review.invoke_open_finished();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
     while review.get_running() {
         if std::time::Instant::now() > deadline {

@@ -53,7 +53,7 @@ impl PlayerNames {
         Some(self.typed(side).trim()).filter(|name| name.graphemes(true).any(drawable))
     }
 
-    /// Keeps `typed` as the name of `side`, cleaned ([`clean`]): control and
+    /// Keeps `typed` as the name of `side`, cleaned: control and
     /// bidirectional characters dropped, marks capped, cut to [`MAX_NAME_LEN`] letters.
     pub fn set(&mut self, side: Side, typed: &str) {
         let name = clean(typed);

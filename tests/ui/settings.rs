@@ -73,7 +73,12 @@ fn settings_reach_the_next_game_and_survive_a_restart() {
             chosen(prefs.get_seed_choices(), prefs.get_seeds_choice()),
             prefs.get_level()
         ),
-        (2, Some("7".into()), Some("5".into()), 0)
+        (
+            mancala::Variant::Congkak,
+            Some("7".into()),
+            Some("5".into()),
+            mancala::Level::TwoPeople
+        )
     );
 }
 

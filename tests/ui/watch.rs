@@ -23,7 +23,10 @@ fn the_computer_plays_itself_pauses_steps_and_leaves_the_persons_game_and_statis
     assert_eq!(ui.screen(), Screen::Game);
     let game = ui.window.global::<mancala::GameState>();
     assert!(game.get_watching());
-    assert_eq!((game.get_south_level(), game.get_level()), (1, 2));
+    assert_eq!(
+        (game.get_south_level(), game.get_level()),
+        (mancala::Level::Beginner, mancala::Level::Casual)
+    );
     for person_only in ["Undo", "Redo", "Hint", "Resign"] {
         assert!(!ui.exists(person_only), "no {person_only} while watching");
     }

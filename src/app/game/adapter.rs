@@ -1,14 +1,14 @@
 //! The `GameState` global: renders the turn loop's [`GameView`] and turns the game
 //! screen's callbacks into [`GameAction`]s.
 
+use crate::app::conversions::optional_side;
 use crate::app::game::banner::Banner;
 use crate::app::game::board_view::HouseView;
 use crate::app::game::playback::{Flight, FlightKind};
 use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView};
-use crate::app::settings::prefs_adapter::level_number;
-use crate::engine::{EndReason, Side, Variant};
+use crate::engine::{EndReason, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
-use crate::{EndKind, GameEnding, GameState, Notice, PitView};
+use crate::{EndKind, GameEnding, GameState, Notice, PitView, StoreView, Stores};
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
 use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;
@@ -38,11 +38,11 @@ pub enum GameAction {
 
 pub(crate) fn pit(house: &HouseView) -> PitView {
     PitView {
-        seeds: house.seeds as i32,
+        seeds: house.seeds.into(),
         playable: house.playable,
         last_move: house.last_move,
-        sown: house.sown as i32,
-        captured: house.captured as i32,
+        sown: house.sown.into(),
+        captured: house.captured.into(),
         relayed: house.relayed,
         active: house.active,
         hinted: house.hinted,
@@ -73,8 +73,8 @@ fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
 
 fn flight(flight: &Flight) -> FlightRow {
     FlightRow {
-        from: flight.from as i32,
-        to: flight.to as i32,
+        from: index(flight.from),
+        to: index(flight.to),
         seeds: int(flight.seeds),
         kind: match flight.kind {
             FlightKind::Sowing => UiFlightKind::Sowing,
@@ -86,7 +86,7 @@ fn flight(flight: &Flight) -> FlightRow {
 
 fn accent(accent: &Accent) -> AccentRow {
     AccentRow {
-        pit: accent.pit as i32,
+        pit: index(accent.pit),
         seeds: int(accent.seeds),
         kind: match accent.kind {
             AccentKind::ExtraTurn => UiAccentKind::ExtraTurn,
@@ -116,18 +116,33 @@ fn render_motion(ui: &GameState<'_>, view: &GameView) {
     }
 }
 
-fn side_number(side: Option<Side>) -> i32 {
-    side.map_or(-1, |s| s.index() as i32)
-}
-
-/// The variant's number in the UI: its place in `Variant::ALL`.
-pub fn variant_number(variant: Variant) -> i32 {
-    crate::app::settings::prefs::index_of(&Variant::ALL, &variant)
-}
-
 /// A count as the UI's `int` holds it (the counts here are seeds and streaks).
 fn int(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// A pit's index in the engine's order (at most 2H + 1).
+fn index(pit: usize) -> i32 {
+    i32::try_from(pit).unwrap_or(i32::MAX)
+}
+
+/// Both stores: their seeds, the one the animation drops a seed into, and what the last
+/// move sowed and captured into each.
+fn stores(view: &GameView) -> Stores {
+    let board = &view.board;
+    let store = |side: Side| {
+        let i = side.index();
+        StoreView {
+            seeds: board.stores[i].into(),
+            active: board.store_active[i],
+            sown: board.store_sown[i].into(),
+            captured: int(board.store_captured[i]),
+        }
+    };
+    Stores {
+        south: store(Side::South),
+        north: store(Side::North),
+    }
 }
 
 /// The game-over explanation as the panel words it; `streak` is the person's current
@@ -136,7 +151,6 @@ fn ending(ending: Option<&Ending>, streak: Option<(u32, u32)>) -> GameEnding {
     let Some(end) = ending else {
         return GameEnding {
             kind: EndKind::None,
-            streak: -1,
             ..GameEnding::default()
         };
     };
@@ -147,16 +161,18 @@ fn ending(ending: Option<&Ending>, streak: Option<(u32, u32)>) -> GameEnding {
         EndReason::Repetition => (EndKind::Repetition, None, None),
         EndReason::Resignation { side } => (EndKind::Resignation, Some(side), None),
     };
+    // A kind without a side leaves it at South, which the panel does not read.
     GameEnding {
         kind,
-        side: side_number(side),
-        swept_to: side_number(swept_to),
+        side: optional_side(side).1,
+        swept_to: optional_side(swept_to).1,
         lead: end.lead,
         swept_south: int(end.swept[0]),
         swept_north: int(end.swept[1]),
         left: int(end.left_in_houses),
         total: int(end.total),
-        streak: streak.map_or(-1, |(now, _)| int(now)),
+        has_streak: streak.is_some(),
+        streak: streak.map_or(0, |(now, _)| int(now)),
         best_streak: streak.map_or(0, |(_, best)| int(best)),
     }
 }
@@ -168,46 +184,48 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     let [south, north] = &view.board.houses;
     let row =
         |houses: &[HouseView]| ModelRc::from(Rc::new(VecModel::from_iter(houses.iter().map(pit))));
-    ui.set_variant(variant_number(rules.variant()));
-    ui.set_houses(rules.houses() as i32);
+    ui.set_variant(rules.variant().into());
+    ui.set_houses(rules.houses().into());
     ui.set_south(row(south));
     ui.set_north(row(north));
-    ui.set_south_store(view.board.stores[0] as i32);
-    ui.set_north_store(view.board.stores[1] as i32);
-    ui.set_south_store_active(view.board.store_active[0]);
-    ui.set_north_store_active(view.board.store_active[1]);
-    ui.set_south_store_sown(view.board.store_sown[0] as i32);
-    ui.set_north_store_sown(view.board.store_sown[1] as i32);
-    ui.set_south_store_captured(view.board.store_captured[0] as i32);
-    ui.set_north_store_captured(view.board.store_captured[1] as i32);
-    ui.set_level(level_number(view.opponent));
+    ui.set_stores(stores(view));
+    ui.set_level(view.opponent.into());
     ui.set_watching(view.watched.is_some());
-    ui.set_south_level(view.watched.map_or(0, |[south, _]| south.number().into()));
+    // Between a person and the computer there is no bottom computer: two people, as the
+    // UI's default, which it does not read then.
+    ui.set_south_level(
+        view.watched
+            .map_or(crate::Level::TwoPeople, |[south, _]| south.into()),
+    );
     ui.set_paused(view.paused);
-    ui.set_to_move(view.to_move.index() as i32);
+    ui.set_to_move(view.to_move.into());
     ui.set_thinking(view.thinking);
     ui.set_animating(view.animating);
-    ui.set_in_hand(view.in_hand as i32);
+    ui.set_in_hand(int(view.in_hand));
     render_motion(ui, view);
     ui.set_over(view.over);
-    ui.set_winner(side_number(view.winner));
-    ui.set_resigned_side(side_number(view.resigned));
+    let (has_winner, winner) = optional_side(view.winner);
+    ui.set_has_winner(has_winner);
+    ui.set_winner(winner);
     let (notice, side, seeds, house) = notice(view.banner);
     ui.set_notice(notice);
-    ui.set_notice_side(side.index() as i32);
-    ui.set_notice_seeds(seeds as i32);
-    ui.set_notice_house(house as i32);
+    ui.set_notice_side(side.into());
+    ui.set_notice_seeds(int(seeds));
+    ui.set_notice_house(house.into());
     let hint = match view.banner {
         Banner::Hint(words) => Some(words),
         _ => None,
     };
     ui.set_hint_value(hint.map_or(0, |w| w.value));
     ui.set_hint_exact(hint.is_some_and(|w| w.exact));
-    ui.set_hint_margin(hint.and_then(|w| w.margin).unwrap_or(-1));
+    let margin = hint.and_then(|w| w.margin);
+    ui.set_hint_only_move(hint.is_some() && margin.is_none());
+    ui.set_hint_margin(margin.unwrap_or(0));
     ui.set_hinting(view.hinting);
     ui.set_preparing(view.preparing.is_some());
     ui.set_preparing_share(view.preparing.unwrap_or(0.0));
-    ui.set_coach_house(view.coach.map_or(0, |note| i32::from(note.better.number())));
+    ui.set_has_coach_note(view.coach.is_some());
+    ui.set_coach_house(view.coach.map_or(0, |note| note.better.number().into()));
     ui.set_coach_seeds(view.coach.map_or(0, |note| int(note.seeds)));
     ui.set_can_undo(view.can_undo);
     ui.set_can_redo(view.can_redo);
@@ -234,8 +252,5 @@ pub fn connect(ui: &GameState<'_>, act: impl Fn(GameAction) + Clone + 'static) {
     ui.on_pause(on(GameAction::Pause));
     ui.on_play_on(on(GameAction::PlayOn));
     ui.on_step(on(GameAction::Step));
-    ui.on_house_tapped(move |side, house| {
-        let side = if side == 0 { Side::South } else { Side::North };
-        act(GameAction::Tap(side, house))
-    });
+    ui.on_house_tapped(move |side, house| act(GameAction::Tap(side.into(), house)));
 }

@@ -1,13 +1,12 @@
 //! The `ReviewState` global: the review screen (from `ReviewView`), the finished games
 //! kept for review (for the statistics screen), and the player's steps through a review.
 
-use crate::ai::Grade;
-use crate::app::game::adapter::{pit, variant_number};
+use crate::app::conversions::optional_side;
+use crate::app::game::adapter::pit;
 use crate::app::review::screen::{Progress, ReviewView};
-use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::{IllegalMove, RecordError, RecordErrorKind, Side};
 use crate::store::RecentGames;
-use crate::{Grade as UiGrade, RecentGame, RecordProblem, ReviewLine, ReviewState};
+use crate::{RecentGame, RecordProblem, ReviewLine, ReviewState, StoreView, Stores};
 use slint::{ModelRc, VecModel};
 use std::rc::Rc;
 
@@ -29,18 +28,9 @@ pub enum ReviewAction {
     Typing,
 }
 
-fn grade(grade: Grade) -> UiGrade {
-    match grade {
-        Grade::Best => UiGrade::Best,
-        Grade::Good => UiGrade::Good,
-        Grade::Inaccuracy => UiGrade::Inaccuracy,
-        Grade::Mistake => UiGrade::Mistake,
-        Grade::Blunder => UiGrade::Blunder,
-    }
-}
-
-fn side_number(side: Option<Side>) -> i32 {
-    side.map_or(-1, |s| s.index() as i32)
+/// A count or a position as the UI's `int` holds it.
+fn int(n: usize) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 fn model<T: Clone + 'static>(items: impl IntoIterator<Item = T>) -> ModelRc<T> {
@@ -49,48 +39,61 @@ fn model<T: Clone + 'static>(items: impl IntoIterator<Item = T>) -> ModelRc<T> {
 
 /// Shows `view` on the review screen.
 pub fn render(ui: &ReviewState<'_>, view: &ReviewView) {
-    ui.set_variant(variant_number(view.rules.variant()));
-    ui.set_level(level_number(view.opponent));
-    ui.set_houses(i32::from(view.rules.houses()));
+    ui.set_variant(view.rules.variant().into());
+    ui.set_level(view.opponent.into());
+    ui.set_houses(view.rules.houses().into());
     let (running, done, total) = match view.progress {
         Progress::Running { done, total } => (true, done, total),
         Progress::Done | Progress::Stopped => (false, 0, view.moves),
     };
     ui.set_running(running);
     ui.set_stopped(view.progress == Progress::Stopped);
-    ui.set_done(done as i32);
-    ui.set_total(total as i32);
+    ui.set_done(int(done));
+    ui.set_total(int(total));
     ui.set_lines(model(view.rows.iter().map(|r| ReviewLine {
-        ply: r.ply as i32,
-        side: r.side.index() as i32,
-        played: i32::from(r.played.number()),
-        best: i32::from(r.best.number()),
+        ply: int(r.ply),
+        side: r.side.into(),
+        played: r.played.number().into(),
+        best: r.best.number().into(),
         value: r.value,
         loss: r.loss,
-        grade: grade(r.grade),
+        grade: r.grade.into(),
         exact: r.exact,
     })));
     ui.set_graph(model(view.graph.iter().copied()));
     ui.set_graph_span(view.graph.iter().map(|v| v.abs()).max().unwrap_or(0).max(1));
-    ui.set_cursor(view.cursor as i32);
-    ui.set_moves(view.moves as i32);
-    ui.set_mover(view.mover.index() as i32);
-    ui.set_played(view.played.map_or(-1, |h| i32::from(h.number())));
+    ui.set_cursor(int(view.cursor));
+    ui.set_moves(int(view.moves));
+    ui.set_mover(view.mover.into());
+    // At the end no house is played: the screen says the result there instead.
+    ui.set_played(view.played.map_or(0, |h| h.number().into()));
     let [south, north] = &view.board.houses;
     ui.set_south(model(south.iter().map(pit)));
     ui.set_north(model(north.iter().map(pit)));
-    ui.set_south_store(i32::from(view.board.stores[0]));
-    ui.set_north_store(i32::from(view.board.stores[1]));
+    let store = |seeds: u8| StoreView {
+        seeds: seeds.into(),
+        ..StoreView::default()
+    };
+    let [south_store, north_store] = view.board.stores;
+    ui.set_stores(Stores {
+        south: store(south_store),
+        north: store(north_store),
+    });
     let [final_south, final_north] = view.final_stores.map(i32::from);
     ui.set_final_south(final_south);
     ui.set_final_north(final_north);
-    ui.set_winner(match final_south.cmp(&final_north) {
-        _ if view.resigned.is_some() => side_number(view.resigned.map(Side::opponent)),
-        std::cmp::Ordering::Greater => 0,
-        std::cmp::Ordering::Less => 1,
-        std::cmp::Ordering::Equal => -1,
-    });
-    ui.set_resigned_side(side_number(view.resigned));
+    let winner = match final_south.cmp(&final_north) {
+        _ if view.resigned.is_some() => view.resigned.map(Side::opponent),
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    };
+    let (has_winner, winner) = optional_side(winner);
+    ui.set_has_winner(has_winner);
+    ui.set_winner(winner);
+    let (resigned, resigned_side) = optional_side(view.resigned);
+    ui.set_resigned(resigned);
+    ui.set_resigned_side(resigned_side);
     ui.set_over(view.over);
     ui.set_record(view.record.as_str().into());
 }
@@ -111,7 +114,7 @@ pub fn render_record_problem(ui: &ReviewState<'_>, error: Option<&RecordError>, 
         },
     };
     ui.set_record_problem(problem);
-    ui.set_problem_move(error.map_or(0, |e| e.index as i32));
+    ui.set_problem_move(error.map_or(0, |e| int(e.index)));
     ui.set_problem_token(error.map_or("", |e| e.token.as_str()).into());
 }
 
@@ -120,17 +123,18 @@ pub fn render_recent(ui: &ReviewState<'_>, recent: &RecentGames) {
     let games = recent.games.iter().filter_map(|record| {
         let game = record.to_game()?;
         let [south, north] = game.position().stores().map(i32::from);
+        let (has_winner, winner) = optional_side(game.outcome()?.winner());
+        let (resigned, resigned_side) = optional_side(record.resigned);
         Some(RecentGame {
-            variant: variant_number(record.rules.variant()),
-            level: level_number(record.opponent),
+            variant: record.rules.variant().into(),
+            level: record.opponent.into(),
             south_store: south,
             north_store: north,
-            winner: match game.outcome()?.winner() {
-                Some(side) => side.index() as i32,
-                None => -1,
-            },
-            resigned_side: side_number(record.resigned),
-            moves: record.moves.len() as i32,
+            has_winner,
+            winner,
+            resigned,
+            resigned_side,
+            moves: int(record.moves.len()),
             reviewed: record.review.is_some(),
         })
     });
@@ -138,17 +142,16 @@ pub fn render_recent(ui: &ReviewState<'_>, recent: &RecentGames) {
 }
 
 /// Sends every action of the review screen to `act`; stale or hostile numbers (a
-/// negative position, another negative index than -1) are ignored.
+/// negative index or position) are ignored.
 pub fn connect(ui: &ReviewState<'_>, act: impl Fn(ReviewAction) + Clone + 'static) {
     let on_open = act.clone();
-    ui.on_open(move |index| match index {
-        -1 => on_open(ReviewAction::Open(None)),
-        i => {
-            if let Ok(i) = usize::try_from(i) {
-                on_open(ReviewAction::Open(Some(i)))
-            }
+    ui.on_open(move |index| {
+        if let Ok(i) = usize::try_from(index) {
+            on_open(ReviewAction::Open(Some(i)))
         }
     });
+    let on_finished = act.clone();
+    ui.on_open_finished(move || on_finished(ReviewAction::Open(None)));
     let on_step = act.clone();
     ui.on_step(move |delta| on_step(ReviewAction::Step(delta)));
     let on_go = act.clone();

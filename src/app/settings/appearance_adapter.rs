@@ -2,7 +2,6 @@
 //! effect at once, in every window.
 
 use crate::app::settings::language;
-use crate::app::settings::prefs::{self, THEMES};
 use crate::store::Settings;
 use crate::Theme;
 
@@ -15,7 +14,7 @@ pub fn render(ui: &Theme<'_>, settings: &Settings, system_locales: &[String]) {
     if let Err(e) = language::select(spoken) {
         eprintln!("mancala: no {spoken:?} translation: {e}");
     }
-    ui.set_choice(prefs::index_of(&THEMES, &settings.theme));
+    ui.set_choice(settings.theme.into());
     ui.set_font_family(language::font_family(spoken).into());
     ui.set_min_text_size(language::min_text_size(spoken));
 }

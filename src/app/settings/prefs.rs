@@ -6,27 +6,6 @@ use crate::engine::{GrandSlam, Rules, Side, Variant};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{AnimationSpeed, FirstPlayer, Language, Settings, Theme};
 
-/// Animation speeds in the order the settings screen lists them.
-pub const SPEEDS: [AnimationSpeed; 4] = [
-    AnimationSpeed::Off,
-    AnimationSpeed::Fast,
-    AnimationSpeed::Normal,
-    AnimationSpeed::Slow,
-];
-/// Themes in the order the settings screen lists them.
-pub const THEMES: [Theme; 4] = [
-    Theme::System,
-    Theme::Light,
-    Theme::Dark,
-    Theme::HighContrast,
-];
-/// Who moves first, in the order the screens list it.
-pub const FIRSTS: [FirstPlayer; 3] = [
-    FirstPlayer::South,
-    FirstPlayer::North,
-    FirstPlayer::Alternate,
-];
-
 /// One tap on the settings or new-game screen, already read as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
@@ -46,18 +25,6 @@ pub enum Choice {
     Language(Language),
     /// A player's name as typed so far (cleaned and cut by the store's rules).
     Name(Side, String),
-}
-
-/// The position of `value` in `all` (0 when absent, which the tables never allow).
-pub fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
-    all.iter().position(|v| v == value).unwrap_or(0) as i32
-}
-
-/// The entry at a UI index; `None` for a stale or hostile index, which is ignored.
-pub fn pick<T: Copy>(all: &[T], index: i32) -> Option<T> {
-    usize::try_from(index)
-        .ok()
-        .and_then(|i| all.get(i).copied())
 }
 
 /// The seed counts a game may start with (the engine's range).
@@ -102,15 +69,6 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn indexes_follow_the_order_on_screen_and_stale_ones_are_ignored() {
-        assert_eq!(index_of(&Variant::ALL, &Variant::Congkak), 2);
-        assert_eq!(index_of(&THEMES, &Theme::HighContrast), 3);
-        assert_eq!(pick(&SPEEDS, 3), Some(AnimationSpeed::Slow));
-        assert_eq!(pick(&THEMES, -4), None);
-        assert_eq!(pick(&THEMES, 99), None);
-    }
 
     #[test]
     fn a_rule_choice_changes_the_selected_games_rules_only() {

@@ -2,41 +2,31 @@
 //! each tap of the settings and new-game screens into a [`Choice`].
 
 use crate::app::settings::language;
-use crate::app::settings::prefs::{self, Choice, FIRSTS, SPEEDS, THEMES};
-use crate::engine::{GrandSlam, Side, Variant};
+use crate::app::settings::prefs::{self, Choice};
+use crate::engine::{Side, Variant};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings};
-use crate::{Names, Prefs};
+use crate::{LanguageOption, Names, Prefs};
 use slint::{ModelRc, SharedString, VecModel};
 use std::rc::Rc;
 
-/// The opponents in the order the screens list them: another person, then the levels.
-fn opponents() -> Vec<Opponent> {
-    std::iter::once(Opponent::Human)
-        .chain(Difficulty::ALL.map(|level| Opponent::Computer { level }))
-        .collect()
-}
-
-/// The UI's level number: 0 for two people, else the difficulty's place from 1.
-pub fn level_number(opponent: Opponent) -> i32 {
-    match opponent {
-        Opponent::Human => 0,
-        Opponent::Computer { level } => level.number() as i32,
-    }
-}
-
-fn strings(items: impl IntoIterator<Item = SharedString>) -> ModelRc<SharedString> {
+fn model<T: Clone + 'static>(items: impl IntoIterator<Item = T>) -> ModelRc<T> {
     ModelRc::from(Rc::new(VecModel::from_iter(items)))
 }
 
 fn labels(items: &[u8]) -> ModelRc<SharedString> {
-    strings(items.iter().map(|n| n.to_string().into()))
+    model(items.iter().map(|n| n.to_string().into()))
 }
 
 fn numbers(items: &[u8]) -> ModelRc<i32> {
-    ModelRc::from(Rc::new(VecModel::from_iter(
-        items.iter().map(|&n| n as i32),
-    )))
+    model(items.iter().map(|&n| i32::from(n)))
+}
+
+/// Where `value` is in `items`, the list of counts the screen shows (0 when absent,
+/// which the rules tables never allow).
+fn position(items: &[u8], value: u8) -> i32 {
+    let at = items.iter().position(|&n| n == value).unwrap_or(0);
+    i32::try_from(at).unwrap_or(0)
 }
 
 /// Shows `settings`; the rule fields show the selected variant's rules and options.
@@ -46,70 +36,59 @@ pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
     let seeds = prefs::seed_choices();
     let variant = rules.variant();
     let houses = variant.house_counts().to_vec();
-    ui.set_variant(prefs::index_of(&Variant::ALL, &settings.variant));
+    ui.set_variants(model(Variant::ALL.map(crate::Variant::from)));
+    ui.set_computer_levels(model(Difficulty::ALL.map(crate::Level::from)));
+    ui.set_variant(settings.variant.into());
     ui.set_seed_counts(numbers(&seeds));
     ui.set_seed_choices(labels(&seeds));
-    ui.set_seeds_choice(prefs::index_of(&seeds, &rules.seeds()));
+    ui.set_seeds_choice(position(&seeds, rules.seeds()));
     ui.set_seeds(rules.seeds().into());
     ui.set_houses(rules.houses().into());
     // A game with one board size shows no choice of it.
     let houses = if houses.len() > 1 { houses } else { Vec::new() };
     ui.set_house_counts(numbers(&houses));
     ui.set_house_choices(labels(&houses));
-    ui.set_houses_choice(prefs::index_of(&houses, &rules.houses()));
+    ui.set_houses_choice(position(&houses, rules.houses()));
     ui.set_has_empty_capture(variant.has_empty_capture());
     ui.set_empty_capture(rules.empty_capture());
     ui.set_has_grand_slam(variant.has_grand_slam());
-    ui.set_grand_slam(prefs::index_of(&GrandSlam::ALL, &rules.grand_slam()));
-    ui.set_level(level_number(settings.opponent));
-    ui.set_computer_level(settings.computer_level().number().into());
+    ui.set_grand_slam(rules.grand_slam().into());
+    ui.set_level(settings.opponent.into());
+    ui.set_computer_level(settings.computer_level().into());
     let names = &settings.names;
     ui.set_south_typed(names.typed(Side::South).into());
     ui.set_north_typed(names.typed(Side::North).into());
     ui.set_south_name(names.shown(Side::South).unwrap_or_default().into());
     ui.set_north_name(names.shown(Side::North).unwrap_or_default().into());
-    ui.set_first(prefs::index_of(
-        &FIRSTS,
-        settings.first.get(settings.variant),
-    ));
-    ui.set_animation(prefs::index_of(&SPEEDS, &settings.animation));
+    ui.set_first((*settings.first.get(settings.variant)).into());
+    ui.set_animation(settings.animation.into());
     ui.set_coach(settings.coach);
     let [south, north] = settings.watch_levels;
-    ui.set_watch_south_level(south.number().into());
-    ui.set_watch_north_level(north.number().into());
-    ui.set_theme(prefs::index_of(&THEMES, &settings.theme));
-    let name = |l: Language| match language::native_name(l) {
-        Some(name) => name.into(),
-        None => words.invoke_same_as_system(),
+    ui.set_watch_south_level(south.into());
+    ui.set_watch_north_level(north.into());
+    ui.set_theme(settings.theme.into());
+    let option = |l: Language| LanguageOption {
+        language: l.into(),
+        name: match language::native_name(l) {
+            Some(name) => name.into(),
+            None => words.invoke_same_as_system(),
+        },
+        font: language::name_font_family(l).into(),
     };
-    ui.set_languages(strings(Language::ALL.map(name)));
-    ui.set_language_fonts(strings(
-        Language::ALL.map(|l| language::name_font_family(l).into()),
-    ));
-    ui.set_language(prefs::index_of(&Language::ALL, &settings.language));
+    ui.set_languages(model(Language::ALL.map(option)));
+    ui.set_language(settings.language.into());
 }
 
 /// Sends every choice made on screen to `chosen`, Start to `start` and Start watching
-/// to `watch`. A choice whose index is out of range (a stale list) is dropped.
+/// to `watch`.
 pub fn connect(
     ui: &Prefs<'_>,
     chosen: impl Fn(Choice) + Clone + 'static,
     start: impl Fn() + 'static,
     watch: impl Fn() + 'static,
 ) {
-    fn by_index<T: Copy + 'static>(
-        all: Vec<T>,
-        choice: fn(T) -> Choice,
-        chosen: impl Fn(Choice) + 'static,
-    ) -> impl Fn(i32) + 'static {
-        move |index| {
-            if let Some(value) = prefs::pick(&all, index) {
-                chosen(choice(value));
-            }
-        }
-    }
     let c = chosen.clone();
-    ui.on_choose_variant(by_index(Variant::ALL.to_vec(), Choice::Variant, c));
+    ui.on_choose_variant(move |variant| c(Choice::Variant(variant.into())));
     // Seeds and houses arrive as numbers; `prefs::apply` ignores one the rules refuse.
     let c = chosen.clone();
     ui.on_choose_seeds(move |seeds| c(Choice::Seeds(seeds.clamp(0, 255) as u8)));
@@ -118,33 +97,27 @@ pub fn connect(
     let c = chosen.clone();
     ui.on_choose_empty_capture(move |on| c(Choice::EmptyCapture(on)));
     let c = chosen.clone();
-    ui.on_choose_grand_slam(by_index(GrandSlam::ALL.to_vec(), Choice::GrandSlam, c));
+    ui.on_choose_grand_slam(move |rule| c(Choice::GrandSlam(rule.into())));
     let c = chosen.clone();
-    ui.on_choose_level(by_index(opponents(), Choice::Opponent, c));
+    ui.on_choose_level(move |level| c(Choice::Opponent(level.into())));
     let c = chosen.clone();
-    ui.on_choose_first(by_index(FIRSTS.to_vec(), Choice::First, c));
+    ui.on_choose_first(move |first| c(Choice::First(first.into())));
     let c = chosen.clone();
-    ui.on_choose_animation(by_index(SPEEDS.to_vec(), Choice::Animation, c));
+    ui.on_choose_animation(move |speed| c(Choice::Animation(speed.into())));
     let c = chosen.clone();
     ui.on_choose_coach(move |on| c(Choice::Coach(on)));
     let c = chosen.clone();
-    ui.on_choose_theme(by_index(THEMES.to_vec(), Choice::Theme, c));
+    ui.on_choose_theme(move |theme| c(Choice::Theme(theme.into())));
     let c = chosen.clone();
-    ui.on_choose_language(by_index(Language::ALL.to_vec(), Choice::Language, c));
-    // Levels arrive as their numbers, 1..=5; a side or level the UI does not know is
-    // dropped like a stale index.
+    ui.on_choose_language(move |language| c(Choice::Language(language.into())));
+    // A watched row is always the computer's; "two people" there is dropped.
     let c = chosen.clone();
     ui.on_choose_watch_level(move |side, level| {
-        let level = u8::try_from(level).ok().and_then(Difficulty::from_number);
-        if let (Some(side), Some(level)) = (prefs::pick(&Side::BOTH, side), level) {
-            c(Choice::WatchLevel(side, level));
+        if let Opponent::Computer { level } = level.into() {
+            c(Choice::WatchLevel(side.into(), level));
         }
     });
-    ui.on_rename(move |side, typed| {
-        if let Some(side) = prefs::pick(&Side::BOTH, side) {
-            chosen(Choice::Name(side, typed.to_string()));
-        }
-    });
+    ui.on_rename(move |side, typed| chosen(Choice::Name(side.into(), typed.to_string())));
     ui.on_start_game(start);
     ui.on_start_watch(watch);
 }

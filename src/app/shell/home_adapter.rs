@@ -1,8 +1,6 @@
 //! The `HomeState` global: the Continue card of the saved game, the notice about files
 //! that could not be read, and the one about saves that fail.
 
-use crate::app::game::adapter::variant_number;
-use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::{Side, Variant};
 use crate::players::Opponent;
 use crate::store::{Notice, WriteTrouble};
@@ -43,10 +41,10 @@ pub fn render(ui: &HomeState<'_>, view: &HomeView<'_>) {
     });
     ui.set_has_saved_game(view.saved.is_some());
     if let Some(saved) = view.saved {
-        ui.set_saved_variant(variant_number(saved.variant));
-        ui.set_saved_level(level_number(saved.opponent));
-        ui.set_saved_south(saved.stores[Side::South.index()] as i32);
-        ui.set_saved_north(saved.stores[Side::North.index()] as i32);
+        ui.set_saved_variant(saved.variant.into());
+        ui.set_saved_level(saved.opponent.into());
+        ui.set_saved_south(saved.stores[Side::South.index()].into());
+        ui.set_saved_north(saved.stores[Side::North.index()].into());
     }
 }
 

@@ -1,8 +1,6 @@
 //! The `StatsState` global: one line per game and opponent played, and the player's
 //! request to reset them.
 
-use crate::app::game::adapter::variant_number;
-use crate::app::settings::prefs_adapter::level_number;
 use crate::engine::Variant;
 use crate::store::{Stats, MAX_COUNT};
 use crate::{StatLine, StatsState};
@@ -18,8 +16,8 @@ fn count(n: u32) -> i32 {
 /// Shows `stats` on the statistics screen.
 pub fn render(ui: &StatsState<'_>, stats: &Stats) {
     let lines = stats.rows().iter().map(|row| StatLine {
-        variant: variant_number(row.variant),
-        level: level_number(row.opponent),
+        variant: row.variant.into(),
+        level: row.opponent.into(),
         // Summed here, saturating, not in Slint, where the sum could overflow.
         played: count(row.played()),
         won: count(row.won),
@@ -32,40 +30,14 @@ pub fn render(ui: &StatsState<'_>, stats: &Stats) {
     let played = Variant::ALL
         .iter()
         .filter(|&&v| stats.rows().iter().any(|row| row.variant == v))
-        .map(|&v| variant_number(v));
+        .map(|&v| crate::Variant::from(v));
     ui.set_played_variants(ModelRc::from(Rc::new(VecModel::from_iter(played))));
 }
 
-/// The statistics a reset asks to clear: a variant by its number in the UI (its place
-/// in `Variant::ALL`), or all of them for -1. Any other number (a stale or wrong one)
-/// is `None`: nothing is cleared.
-pub fn reset_choice(number: i32) -> Option<Option<Variant>> {
-    if number == -1 {
-        return Some(None);
-    }
-    let index = usize::try_from(number).ok()?;
-    Variant::ALL.get(index).map(|&v| Some(v))
-}
-
-/// Sends each reset the player confirmed to `reset` (`None` clears every variant).
-pub fn connect(ui: &StatsState<'_>, reset: impl Fn(Option<Variant>) + 'static) {
-    ui.on_reset(move |number| {
-        if let Some(which) = reset_choice(number) {
-            reset(which);
-        }
-    });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_reset_names_one_variant_or_all_and_nothing_else() {
-        assert_eq!(reset_choice(-1), Some(None));
-        assert_eq!(reset_choice(0), Some(Some(Variant::Kalah)));
-        assert_eq!(reset_choice(2), Some(Some(Variant::Congkak)));
-        assert_eq!(reset_choice(3), None);
-        assert_eq!(reset_choice(-2), None);
-    }
+/// Sends each reset the player confirmed to `reset`: one variant's results, or with
+/// `None` every variant's.
+pub fn connect(ui: &StatsState<'_>, reset: impl Fn(Option<Variant>) + Clone + 'static) {
+    let one = reset.clone();
+    ui.on_reset(move |variant| one(Some(variant.into())));
+    ui.on_reset_all(move || reset(None));
 }
