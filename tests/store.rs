@@ -341,23 +341,13 @@ fn a_writer_killed_at_any_moment_leaves_every_file_old_or_new() {
         }
     }
     let dir = tempfile::tempdir().unwrap();
-    let this_test = std::env::current_exe().unwrap();
     for round in 0..40u64 {
-        let mut child = std::process::Command::new(&this_test)
-            .args([
-                "--exact",
-                "a_writer_killed_at_any_moment_leaves_every_file_old_or_new",
-                "--nocapture",
-            ])
-            .env(WRITER_DIR, dir.path())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut said = String::new();
-        let stderr = child.stderr.take().unwrap();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut said).unwrap();
-        assert_eq!(said.trim(), "writing", "round {round}: the writer started");
+        let (mut child, _stderr) = start_writer(
+            "a_writer_killed_at_any_moment_leaves_every_file_old_or_new",
+            WRITER_DIR,
+            dir.path(),
+            round,
+        );
         // Let it write on for a varied while (0 to 3 ms), then kill it mid-stream.
         std::thread::sleep(std::time::Duration::from_micros(round * 7919 % 3000));
         child.kill().unwrap();
@@ -1024,24 +1014,14 @@ fn a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp() {
     }
     let started = std::time::Instant::now();
     let dir = tempfile::tempdir().unwrap();
-    let this_test = std::env::current_exe().unwrap();
     let mut interrupted = 0;
     for round in 0..20u64 {
-        let mut child = std::process::Command::new(&this_test)
-            .args([
-                "--exact",
-                "a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp",
-                "--nocapture",
-            ])
-            .env(TABLE_WRITER_DIR, dir.path())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut said = String::new();
-        let stderr = child.stderr.take().unwrap();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut said).unwrap();
-        assert_eq!(said.trim(), "writing", "round {round}: the writer started");
+        let (mut child, _stderr) = start_writer(
+            "a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp",
+            TABLE_WRITER_DIR,
+            dir.path(),
+            round,
+        );
         if round % 2 == 0 {
             // Let it write on for a varied while (0 to 20 ms), then kill it mid-stream.
             std::thread::sleep(std::time::Duration::from_micros(round * 7919 % 20_000));
@@ -1146,4 +1126,30 @@ fn an_empty_object_as_the_saved_game_is_set_aside_not_continued() {
         assert!(store.load_game().is_some(), "{kept}");
         assert!(store.take_notices().is_empty(), "{kept}");
     }
+}
+
+/// Runs the test `name` of this binary again as a child process that writes into `dir`
+/// (named by the environment variable `env`), and returns once it says it is writing.
+/// The child's stderr comes back with it, kept open while the child runs.
+fn start_writer(
+    name: &str,
+    env: &str,
+    dir: &std::path::Path,
+    round: u64,
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--nocapture"])
+        .env(env, dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = String::new();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    std::io::BufRead::read_line(&mut stderr, &mut said).unwrap();
+    assert_eq!(said.trim(), "writing", "round {round}: the writer started");
+    (child, stderr)
 }
