@@ -72,6 +72,13 @@ impl Session {
         &self.game
     }
 
+    /// Whether the game began at its rules' start position (with either side to move):
+    /// only such a game can be saved or kept, since a record replays from the start.
+    pub fn from_start_position(&self) -> bool {
+        let start = self.game.start();
+        *start == Position::start_with(self.game.rules(), start.side_to_move())
+    }
+
     pub fn position(&self) -> &Position {
         self.game.position()
     }

@@ -147,11 +147,10 @@ impl Reviews {
 /// position is not kept: its record would replay from the wrong board.
 pub fn finished_record(on_board: Option<&Session>, recent: &RecentGames) -> Option<FinishedRecord> {
     let session = on_board.filter(|s| s.is_over() && !s.is_watched())?;
-    let game = session.game();
-    let start = Position::start_with(game.rules(), game.start().side_to_move());
-    if *game.start() != start {
+    if !session.from_start_position() {
         return None;
     }
+    let game = session.game();
     let fresh = FinishedRecord::of_game(session.id(), game, session.opponent());
     Some(match recent.get(session.id()) {
         Some(kept) if kept.moves == fresh.moves && kept.resigned == fresh.resigned => kept.clone(),

@@ -3,7 +3,6 @@
 //! run is kept for the home and game screens to say in words (play goes on).
 
 use crate::app::game::session::Session;
-use crate::engine::Position;
 use crate::store::{Notice, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble};
 use std::io;
 
@@ -39,10 +38,10 @@ impl Saves {
         let Some(session) = on_board.filter(|s| !s.is_watched()) else {
             return false;
         };
-        let game = session.game();
-        if *game.start() != Position::start_with(game.rules(), game.start().side_to_move()) {
+        if !session.from_start_position() {
             return false;
         }
+        let game = session.game();
         let result = if session.is_over() {
             self.store.clear_game()
         } else {
