@@ -38,7 +38,7 @@ fn the_top_players_capture_is_marked_on_the_board_until_the_next_move() {
     let (window, app) = (&ui.window, &ui.app);
     // Kalah between two people: South 1, North 5, South 1, then North 1: four seeds into
     // North 2..5; North 5 was empty, so its seed and South 2's seven go to North's store.
-    let moves = [h(1), h(5), h(1), h(1)];
+    let moves = [h(1), h(5), h(1), h(1)].map(mancala::engine::Move::House);
     app.load_record(Rules::new(Variant::Kalah), Opponent::Human, &moves)
         .unwrap();
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(50));

@@ -604,7 +604,7 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
         Shot::Watch => ui.app.go(Screen::Watch),
         Shot::Watched => {
             let levels = [Difficulty::Beginner, Difficulty::Casual];
-            let moves = [3, 6, 2, 5].map(|n| House::new(n).unwrap());
+            let moves = [3, 6, 2, 5].map(|n| mancala::engine::Move::House(House::new(n).unwrap()));
             ui.app
                 .watch_record(Rules::new(Variant::Kalah), levels, &moves)
                 .unwrap();

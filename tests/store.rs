@@ -439,7 +439,7 @@ fn some_recent_games() -> RecentGames {
         let mut record = FinishedRecord::of_game(id, &game, Opponent::Human);
         if id == 12 {
             let reviewed = ReviewedMove {
-                best: game.moves()[0],
+                best: game.moves()[0].house().unwrap(),
                 value: 1,
                 loss: 0,
                 exact: false,

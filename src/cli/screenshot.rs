@@ -25,7 +25,7 @@
 use super::args::{CliError, GameArgs};
 use super::values;
 use crate::app::App;
-use crate::engine::{House, Position, Rules, Side};
+use crate::engine::{Move, Position, Rules, Side};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings, Store, Theme};
 use crate::testing::{frames, wait, Driver};
@@ -161,7 +161,7 @@ struct Shot {
     settings: Settings,
     rules: Rules,
     opponent: Opponent,
-    moves: Vec<House>,
+    moves: Vec<Move>,
     /// Buttons to tap, by accessible label, before the snapshot.
     taps: Vec<String>,
     /// Mocked (and real) time after the last tap, or after the screen is shown.
@@ -330,7 +330,7 @@ impl Shot {
         Ok(())
     }
 
-    fn load(&self, app: &App, moves: &[House]) -> Result<(), CliError> {
+    fn load(&self, app: &App, moves: &[Move]) -> Result<(), CliError> {
         match self.watch {
             Some(levels) => app.watch_record(self.rules, levels, moves),
             None => app.load_record(self.rules, self.opponent, moves),
@@ -432,7 +432,7 @@ fn sample_recent_games(opponent: Opponent) -> crate::store::RecentGames {
 
 /// Plays on from `moves` with the lowest legal house until the game ends, so the
 /// game-over panel has a finished game to show whatever record was given.
-fn finish_game(rules: Rules, moves: &mut Vec<House>) {
+fn finish_game(rules: Rules, moves: &mut Vec<Move>) {
     let start = Position::start(rules);
     let Ok(mut game) = crate::engine::Game::replay(start, moves) else {
         return;
@@ -441,7 +441,7 @@ fn finish_game(rules: Rules, moves: &mut Vec<House>) {
         if game.play(house).is_err() {
             break;
         }
-        moves.push(house);
+        moves.push(house.into());
     }
 }
 
@@ -467,7 +467,8 @@ mod tests {
     #[test]
     fn a_finished_record_is_left_alone_and_an_open_one_is_played_out() {
         let rules = Rules::new(crate::engine::Variant::Kalah);
-        let mut moves = vec![House::new(3).unwrap(), House::new(6).unwrap()];
+        let house = |n| Move::House(crate::engine::House::new(n).unwrap());
+        let mut moves = vec![house(3), house(6)];
         finish_game(rules, &mut moves);
         assert!(moves.len() > 2);
         let game = crate::engine::Game::replay(Position::start(rules), &moves).unwrap();

@@ -6,7 +6,7 @@
 //! replaces its earlier ending, and its old review, which graded other moves, goes.
 
 use super::SCHEMA;
-use crate::engine::{Game, House, Position, Rules, Side};
+use crate::engine::{Game, House, Move, Position, Rules, Side};
 use crate::players::Opponent;
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,7 @@ pub struct FinishedRecord {
     pub rules: Rules,
     pub first: Side,
     pub opponent: Opponent,
-    pub moves: Vec<House>,
+    pub moves: Vec<Move>,
     /// The side that resigned, if the game ended so.
     pub resigned: Option<Side>,
     /// One entry per move, in order; `None` until reviewed.

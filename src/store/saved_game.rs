@@ -5,7 +5,7 @@
 //! from them by replaying, which also proves a loaded record legal.
 
 use super::SCHEMA;
-use crate::engine::{Game, House, Position, RecordError, Rules, Side};
+use crate::engine::{Game, Move, Position, RecordError, Rules, Side};
 use crate::players::Opponent;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -22,10 +22,11 @@ pub struct SavedGame {
     /// Who moved first.
     pub first: Side,
     pub opponent: Opponent,
-    /// Moves played from the start, in order (house numbers in the file).
-    pub moves: Vec<House>,
+    /// Moves played from the start, in order (house numbers in the file, and Congkak's
+    /// simultaneous first move as its token, `"3,1+5"`).
+    pub moves: Vec<Move>,
     /// Moves taken back, in the order redo replays them.
-    pub redo: Vec<House>,
+    pub redo: Vec<Move>,
 }
 
 impl Default for SavedGame {
@@ -99,15 +100,18 @@ mod tests {
     use super::*;
     use crate::engine::Variant;
 
-    fn houses(numbers: &[u8]) -> Vec<House> {
-        numbers.iter().map(|&n| House::new(n).unwrap()).collect()
+    fn houses(numbers: &[u8]) -> Vec<Move> {
+        numbers
+            .iter()
+            .map(|&n| Move::House(crate::engine::House::new(n).unwrap()))
+            .collect()
     }
 
     #[test]
     fn a_game_with_undo_and_redo_comes_back_identical() {
         let mut game = Game::with_first(Rules::new(Variant::Oware), Side::North);
-        for house in houses(&[1, 2, 3, 4]) {
-            game.play(house).unwrap();
+        for mv in houses(&[1, 2, 3, 4]) {
+            game.play_move(&mv).unwrap();
         }
         game.undo();
         game.undo();

@@ -268,7 +268,10 @@ impl Brain for BlunderReviewer {
         }
         let mut replay = Game::from_start(*game.start());
         let mut out = Vec::new();
-        for (i, &house) in game.moves().iter().enumerate() {
+        for (i, mv) in game.moves().iter().enumerate() {
+            let house = mv
+                .house()
+                .expect("a game without a simultaneous first move");
             out.push(MoveReview {
                 ply: i + 1,
                 side: replay.position().side_to_move(),

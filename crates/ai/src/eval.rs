@@ -4,7 +4,7 @@
 //! Every value is in seeds, from the view of the side to move: the final store
 //! difference, mover minus opponent, that perfect play (or the heuristic) expects.
 
-use mancala_engine::{excerpt, Position, Side, Variant};
+use mancala_engine::{excerpt, Position, Rules, Side, Variant};
 use std::fmt;
 use std::str::FromStr;
 
@@ -34,10 +34,11 @@ pub(crate) fn store_difference(pos: &Position) -> i32 {
 
 /// Does the value of a position depend on its stores only through their difference?
 /// True for Kalah and Congkak, where the game ends by emptied rows alone; false for
-/// Oware, where "more than half the seeds" ends it.
+/// Oware, where "more than half the seeds" ends it, and for a Congkak match of rounds,
+/// where each store refills its owner's houses.
 #[inline]
-pub(crate) fn stores_are_additive(variant: Variant) -> bool {
-    variant != Variant::Oware
+pub(crate) fn stores_are_additive(rules: &Rules) -> bool {
+    rules.variant() != Variant::Oware && !rules.plays_rounds()
 }
 
 /// The transposition key (the board as the mover sees it: own houses first) and the
@@ -50,7 +51,16 @@ pub(crate) fn perspective_key(pos: &Position, additive: bool) -> (u128, i32) {
     let h = pos.rules().houses() as usize;
     bytes[..h].copy_from_slice(pos.houses(me));
     bytes[h..2 * h].copy_from_slice(pos.houses(me.opponent()));
-    if additive && stores_are_additive(pos.variant()) {
+    if pos.rules().plays_rounds() {
+        // A burnt house holds no seeds, like an empty one: mark it in the byte's top
+        // bit, which no count of seeds reaches.
+        for (offset, side) in [(0, me), (h, me.opponent())] {
+            for house in pos.burnt(side) {
+                bytes[offset + house.offset()] |= 0x80;
+            }
+        }
+    }
+    if additive && stores_are_additive(&pos.rules()) {
         (u128::from_le_bytes(bytes), store_difference(pos))
     } else {
         bytes[2 * h] = pos.store(me);
@@ -60,11 +70,15 @@ pub(crate) fn perspective_key(pos: &Position, additive: bool) -> (u128, i32) {
 }
 
 /// Bounds no line of play can leave: seeds in a store stay there, so the mover ends
-/// with at least their store and at most everything the opponent has not banked.
+/// with at least their store and at most everything the opponent has not banked. In a
+/// match of rounds a store gives its seeds back to the houses, so only the total bounds.
 #[inline]
 pub(crate) fn value_bounds(pos: &Position) -> (i32, i32) {
     let me = pos.side_to_move();
     let total = pos.total_seeds() as i32;
+    if pos.rules().plays_rounds() {
+        return (-total, total);
+    }
     let mine = pos.store(me) as i32;
     let theirs = pos.store(me.opponent()) as i32;
     (2 * mine - total, total - 2 * theirs)
@@ -338,7 +352,6 @@ pub(crate) fn evaluate_in(pos: &Position, weights: &Weights, per_seed: i32) -> i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::Rules;
 
     /// Positions of a game in which each mover takes the `k`-th legal move, `k` cycling.
     fn positions(variant: Variant, plies: usize) -> Vec<Position> {

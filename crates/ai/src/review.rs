@@ -174,10 +174,16 @@ pub fn review(
         }
         let (before, history) = &plies[ply];
         let (after, after_history) = &plies[ply + 1];
+        let Some(played) = game.moves()[ply].house() else {
+            // Congkak's simultaneous first move is two hidden choices, not one
+            // player's move against a best one: it is not graded.
+            progress(total - ply, total);
+            continue;
+        };
         let move_played = Ply {
             before,
             history,
-            played: game.moves()[ply],
+            played,
             after,
             after_history,
         };
@@ -222,8 +228,8 @@ pub fn review(
 fn snapshots(game: &Game) -> Option<Vec<(Position, Vec<Position>)>> {
     let mut replay = Game::from_start(*game.start());
     let mut plies = vec![(*replay.position(), replay.history().to_vec())];
-    for &house in game.moves() {
-        replay.play(house).ok()?;
+    for mv in game.moves() {
+        replay.play_move(mv).ok()?;
         plies.push((*replay.position(), replay.history().to_vec()));
     }
     Some(plies)

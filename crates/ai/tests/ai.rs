@@ -1,8 +1,10 @@
 //! The computer opponent: legal moves always, exact values where they can be checked by
 //! brute force, forced wins, limits and the cancel flag, levels and hints.
 
-use mancala_ai::{describe, final_value, EndgameTable, Level, Limits, Objective, Searcher};
-use mancala_engine::{GrandSlam, House, Position, Rules, Side, Variant};
+use mancala_ai::{
+    choose_in_opening, describe, final_value, EndgameTable, Level, Limits, Objective, Searcher,
+};
+use mancala_engine::{GrandSlam, House, Lockstep, Position, Rules, Side, Start, Variant};
 use proptest::prelude::*;
 
 #[path = "../../engine/tests/support/rules.rs"]
@@ -61,6 +63,9 @@ fn minimax(pos: &Position, line: &mut Vec<u128>) -> i32 {
 /// The position after a random line of `plies` moves (or the end, if sooner, minus one).
 fn random_position(rules: Rules, plies: usize, choices: &[u8]) -> Position {
     let mut pos = Position::start(rules);
+    if pos.in_opening() {
+        pos = random_opening(&pos, choices);
+    }
     for k in 0..plies {
         let moves = pos.legal_moves().to_vec();
         if moves.is_empty() {
@@ -75,8 +80,65 @@ fn random_position(rules: Rules, plies: usize, choices: &[u8]) -> Position {
     pos
 }
 
+/// Congkak's simultaneous first move with random choices for both hands.
+fn random_opening(start: &Position, choices: &[u8]) -> Position {
+    let mut lockstep = Lockstep::new(start).expect("a first move to play");
+    let mut draws = choices.iter().cycle();
+    while !lockstep.is_done() {
+        for side in Side::BOTH {
+            let options = lockstep.choices(side).to_vec();
+            if !options.is_empty() {
+                let pick = options[*draws.next().unwrap() as usize % options.len()];
+                lockstep.choose(side, pick).unwrap();
+            }
+        }
+        lockstep.run();
+    }
+    lockstep.finish().unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// In Congkak's simultaneous first move, whenever a hand must choose, every level
+    /// chooses one of its houses, at the start and after its seed fell in its store.
+    #[test]
+    fn levels_choose_a_house_in_the_simultaneous_first_move(
+        seven in any::<bool>(),
+        seeds in 3u8..=7,
+        choices in proptest::collection::vec(any::<u8>(), 40),
+        level in 0..5usize,
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::builder(Variant::Congkak)
+            .houses(if seven { 7 } else { 6 })
+            .seeds(seeds)
+            .start(Start::Simultaneous)
+            .build()
+            .unwrap();
+        let start = Position::start(rules);
+        let mut lockstep = Lockstep::new(&start).unwrap();
+        let mut searcher = Searcher::new(1);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut draws = choices.iter().cycle();
+        let level = Level::ALL[level];
+        while !lockstep.is_done() {
+            // South is the computer; North's choices come from the draws.
+            let mine = choose_in_opening(&mut searcher, &lockstep, Side::South, level, 0.01, &mut rng);
+            prop_assert_eq!(mine.is_some(), !lockstep.choices(Side::South).is_empty());
+            if let Some(house) = mine {
+                prop_assert!(lockstep.choices(Side::South).contains(house));
+                lockstep.choose(Side::South, house).unwrap();
+            }
+            let theirs = lockstep.choices(Side::North).to_vec();
+            if !theirs.is_empty() {
+                let pick = theirs[*draws.next().unwrap() as usize % theirs.len()];
+                lockstep.choose(Side::North, pick).unwrap();
+            }
+            lockstep.run();
+        }
+        prop_assert!(lockstep.finish().is_some());
+    }
 
     /// Whatever stops it (depth, nodes, a tiny time budget), the search answers with a
     /// legal move, and its principal variation is a legal line.

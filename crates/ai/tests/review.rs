@@ -85,7 +85,8 @@ fn exact_grades_agree_with_the_solver_and_the_best_move_loses_nothing() {
         let moves = reviewed(&game);
         assert_eq!(moves.len(), game.moves().len(), "one entry per move");
         let mut replay = Game::from_start(*game.start());
-        for (m, &played) in moves.iter().zip(game.moves()) {
+        for (m, played) in moves.iter().zip(game.moves()) {
+            let played = played.house().expect("no simultaneous first move here");
             let before = *replay.position();
             assert_eq!((m.played, m.side), (played, before.side_to_move()));
             assert!(m.loss >= 0);
@@ -125,7 +126,8 @@ fn a_missed_big_capture_is_graded_a_blunder() {
     for seed in 0..50 {
         let full = random_game(kalah3(), 100 + seed);
         let mut game = Game::from_start(*full.start());
-        for (ply, &house) in full.moves().iter().enumerate() {
+        for (ply, house) in full.moves().iter().enumerate() {
+            let house = house.house().expect("a house");
             let pos = *game.position();
             // Past the opening, where the review's budget solves a position.
             if ply < 8 {

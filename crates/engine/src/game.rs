@@ -4,10 +4,104 @@
 
 use super::house::House;
 use super::moves::MoveSet;
+use super::opening::{IllegalOpening, Opening};
 use super::position::{IllegalMove, Outcome, Position, Side};
-use super::report::{EndReason, MoveReport, Recorder};
+use super::report::{EndReason, MoveReport, OpeningReport, Recorder};
 use super::rules::{Rules, Variant};
 use std::fmt;
+
+/// One move of a game record: a house, or Congkak's simultaneous first move.
+///
+/// In files a house is its number and a first move its token, `"3,1+5"`.
+///
+/// ```
+/// use mancala_engine::{House, Move};
+/// let three = Move::House(House::new(3).unwrap());
+/// assert_eq!(three.to_string(), "3");
+/// let both: Move = "3,1+5".parse().unwrap();
+/// assert_eq!(both.to_string(), "3,1+5");
+/// assert_eq!(serde_json::to_string(&[three, both]).unwrap(), r#"[3,"3,1+5"]"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A house of the side to move.
+    House(House),
+    /// Congkak's simultaneous first move, both players' houses.
+    Opening(Opening),
+}
+
+impl Move {
+    /// The house, if this is a one-player move.
+    pub fn house(&self) -> Option<House> {
+        match self {
+            Move::House(house) => Some(*house),
+            Move::Opening(_) => None,
+        }
+    }
+}
+
+impl From<House> for Move {
+    fn from(house: House) -> Move {
+        Move::House(house)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::House(house) => write!(f, "{house}"),
+            Move::Opening(opening) => write!(f, "{opening}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Move {
+    type Err = RecordErrorKind;
+    /// A house number (digits only) or a first move `S+N`. The house is not checked
+    /// against a board here.
+    fn from_str(token: &str) -> Result<Move, RecordErrorKind> {
+        if token.contains('+') {
+            return token
+                .parse()
+                .map(Move::Opening)
+                .map_err(|_| RecordErrorKind::NotAnOpening);
+        }
+        // Digits only: `u8::from_str` would also take `+3`, which no record writes.
+        Some(token)
+            .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|t| t.parse::<u8>().ok())
+            .and_then(House::new)
+            .map(Move::House)
+            .ok_or(RecordErrorKind::NotANumber)
+    }
+}
+
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Move::House(house) => house.serialize(serializer),
+            Move::Opening(opening) => serializer.collect_str(opening),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            House(House),
+            Opening(String),
+        }
+        match Written::deserialize(deserializer)? {
+            Written::House(house) => Ok(Move::House(house)),
+            Written::Opening(token) => token
+                .parse()
+                .map(Move::Opening)
+                .map_err(serde::de::Error::custom),
+        }
+    }
+}
 
 /// A game from its start position: every position so far, the moves that led there,
 /// the moves taken back (for redo) and a resignation, if any.
@@ -30,9 +124,9 @@ use std::fmt;
 /// assert_eq!(game.position().side_to_move(), Side::South);
 ///
 /// // Undo and redo walk the record back and forth.
-/// assert_eq!(game.undo(), Some(house(5)));
+/// assert_eq!(game.undo(), Some(house(5).into()));
 /// assert_eq!(game.record(), "3");
-/// assert_eq!(game.redo(), Some(house(5)));
+/// assert_eq!(game.redo(), Some(house(5).into()));
 ///
 /// // A record replays into the same game.
 /// let start = Position::start(Rules::new(Variant::Oware));
@@ -42,9 +136,9 @@ use std::fmt;
 pub struct Game {
     /// `positions[k]` is the position after `k` moves; `positions[0]` is the start.
     positions: Vec<Position>,
-    moves: Vec<House>,
+    moves: Vec<Move>,
     /// Moves taken back by undo, the next one to redo last.
-    redo: Vec<House>,
+    redo: Vec<Move>,
     /// The side that gave up, if the game ended that way.
     resigned: Option<Side>,
 }
@@ -63,19 +157,36 @@ pub struct RecordError {
 /// Why a move of a record cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordErrorKind {
-    /// The token is not a number.
+    /// The token is not a house number.
     NotANumber,
+    /// The token has a `+` but is not a first move `S+N`.
+    NotAnOpening,
     /// The number is not a legal move there.
     Illegal(IllegalMove),
+    /// The simultaneous first move cannot be played there.
+    IllegalOpening(IllegalOpening),
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let token = crate::excerpt(&self.token);
-        write!(f, "move {} ('{token}') is illegal: ", self.index)?;
-        match &self.reason {
+        write!(
+            f,
+            "move {} ('{token}') is illegal: {}",
+            self.index, self.reason
+        )
+    }
+}
+
+impl fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             RecordErrorKind::NotANumber => f.write_str("it is not a house number"),
+            RecordErrorKind::NotAnOpening => {
+                f.write_str("a simultaneous first move is written S+N, e.g. 3+5 or 3,1+5")
+            }
             RecordErrorKind::Illegal(why) => write!(f, "{why}"),
+            RecordErrorKind::IllegalOpening(why) => write!(f, "{why}"),
         }
     }
 }
@@ -127,31 +238,48 @@ impl Game {
                 token: token.to_string(),
                 reason,
             };
-            // Digits only: `u32::from_str` would also take `+3`, which no record writes.
-            let number: u32 = Some(token)
-                .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|t| t.parse().ok())
-                .ok_or_else(|| error(RecordErrorKind::NotANumber))?;
-            game.play_number(number)
-                .map_err(|why| error(RecordErrorKind::Illegal(why)))?;
+            if token.contains('+') && !game.position().in_opening() {
+                // Only a simultaneous first move is written with a `+`.
+                return Err(error(RecordErrorKind::NotANumber));
+            }
+            let mv = match token.parse::<Move>() {
+                // A number too big for a house is still a number: say it is not a house.
+                Err(RecordErrorKind::NotANumber)
+                    if !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    let number = token.parse::<u32>().unwrap_or(u32::MAX);
+                    let why = game.rules().house(number).err();
+                    return Err(error(RecordErrorKind::Illegal(why.unwrap_or(
+                        IllegalMove::NotAHouse {
+                            house: number,
+                            houses: game.rules().houses(),
+                        },
+                    ))));
+                }
+                other => other.map_err(error)?,
+            };
+            if game.resigned.is_some() {
+                return Err(error(RecordErrorKind::Illegal(IllegalMove::GameOver)));
+            }
+            game.advance(&mv).map_err(error)?;
         }
         Ok(game)
     }
 
     /// Replays a list of moves from `start`.
-    pub fn replay(start: Position, moves: &[House]) -> Result<Game, RecordError> {
+    pub fn replay(start: Position, moves: &[Move]) -> Result<Game, RecordError> {
         let mut game = Game::from_start(start);
         game.replay_more(moves, 0)?;
         Ok(game)
     }
 
     /// Plays `moves` quietly; errors count moves from `offset + 1`.
-    fn replay_more(&mut self, moves: &[House], offset: usize) -> Result<(), RecordError> {
-        for (i, &house) in moves.iter().enumerate() {
-            self.advance(house).map_err(|why| RecordError {
+    fn replay_more(&mut self, moves: &[Move], offset: usize) -> Result<(), RecordError> {
+        for (i, mv) in moves.iter().enumerate() {
+            self.advance(mv).map_err(|reason| RecordError {
                 index: offset + i + 1,
-                token: house.to_string(),
-                reason: RecordErrorKind::Illegal(why),
+                token: mv.to_string(),
+                reason,
             })?;
         }
         Ok(())
@@ -159,10 +287,10 @@ impl Game {
 
     /// Rebuilds a game from its parts (a saved game): start, moves, and the redo list
     /// in the order redo would play it. The redo moves are checked too.
-    pub fn restore(start: Position, moves: &[House], redo: &[House]) -> Result<Game, RecordError> {
+    pub fn restore(start: Position, moves: &[Move], redo: &[Move]) -> Result<Game, RecordError> {
         let mut full = Game::replay(start, moves)?;
         full.clone().replay_more(redo, moves.len())?;
-        full.redo = redo.iter().rev().copied().collect();
+        full.redo = redo.iter().rev().cloned().collect();
         Ok(full)
     }
 
@@ -189,19 +317,25 @@ impl Game {
     }
 
     /// The moves played from the start, in order.
-    pub fn moves(&self) -> &[House] {
+    pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// Moves that redo would replay, in the order redo plays them.
-    pub fn redo_moves(&self) -> Vec<House> {
-        self.redo.iter().rev().copied().collect()
+    pub fn redo_moves(&self) -> Vec<Move> {
+        self.redo.iter().rev().cloned().collect()
     }
 
-    /// The record in the notation of docs/rules.md (`"3 6 1 4"`).
+    /// The record in the notation of docs/rules.md (`"3 6 1 4"`; `"3,1+5 2 4"` for a
+    /// Congkak game with a simultaneous start).
     pub fn record(&self) -> String {
-        let moves: Vec<String> = self.moves.iter().map(House::to_string).collect();
+        let moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
         moves.join(" ")
+    }
+
+    /// Is the simultaneous first move of Congkak still to be played?
+    pub fn in_opening(&self) -> bool {
+        self.resigned.is_none() && self.position().in_opening()
     }
 
     /// The moves the side to move may play: none once the game is over or resigned.
@@ -273,29 +407,69 @@ impl Game {
             next.end_by_repetition_observed(&mut recorder);
         }
         let report = recorder.finish(before.side_to_move(), house, &next);
-        self.moves.push(house);
+        self.moves.push(Move::House(house));
         self.positions.push(next);
         self.redo.clear();
         Ok(report)
     }
 
-    /// Plays house number `number` (checked through [`Rules::house`]) for the side to
-    /// move, without a report.
-    fn play_number(&mut self, number: u32) -> Result<(), IllegalMove> {
+    /// Plays Congkak's simultaneous first move and reports what both hands did.
+    /// Refused, changing nothing, unless the game waits for it.
+    ///
+    /// ```
+    /// use mancala_engine::{Game, Rules, Side};
+    /// let mut game = Game::new(Rules::traditional_congkak());
+    /// assert!(game.in_opening());
+    /// let report = game.play_opening(&"4+4".parse().unwrap()).unwrap();
+    /// assert_eq!(report.opening.to_string(), game.record());
+    /// assert!(!game.in_opening());
+    /// assert_eq!(game.position().side_to_move(), report.stopped_first.opponent());
+    /// ```
+    pub fn play_opening(&mut self, opening: &Opening) -> Result<OpeningReport, IllegalOpening> {
         if self.resigned.is_some() {
-            return Err(IllegalMove::GameOver);
+            return Err(IllegalOpening::NotAnOpening);
         }
-        let house = self.rules().house(number)?;
-        self.advance(house)
+        let before = *self.position();
+        let mut recorder = Recorder::new(&before);
+        let (next, stopped_first) = before.play_opening_traced(opening, &mut recorder)?;
+        let report = recorder.finish_opening(opening.clone(), stopped_first, &next);
+        self.moves.push(Move::Opening(opening.clone()));
+        self.positions.push(next);
+        self.redo.clear();
+        Ok(report)
+    }
+
+    /// Plays any move of a record (a house or a simultaneous first move) without a
+    /// report. Refused moves change nothing.
+    pub fn play_move(&mut self, mv: &Move) -> Result<(), RecordErrorKind> {
+        if self.resigned.is_some() {
+            return Err(RecordErrorKind::Illegal(IllegalMove::GameOver));
+        }
+        self.advance(mv)?;
+        self.redo.clear();
+        Ok(())
     }
 
     /// Plays a move without recording its steps (replay and redo); keeps the redo list.
-    fn advance(&mut self, house: House) -> Result<(), IllegalMove> {
-        let mut next = self.position().play(house)?;
+    fn advance(&mut self, mv: &Move) -> Result<(), RecordErrorKind> {
+        let mut next = match mv {
+            Move::House(house) => {
+                self.rules()
+                    .house(house.number() as u32)
+                    .map_err(RecordErrorKind::Illegal)?;
+                self.position()
+                    .play(*house)
+                    .map_err(RecordErrorKind::Illegal)?
+            }
+            Move::Opening(opening) => self
+                .position()
+                .play_opening(opening)
+                .map_err(RecordErrorKind::IllegalOpening)?,
+        };
         if self.repeats(&next) {
             next.end_by_repetition();
         }
-        self.moves.push(house);
+        self.moves.push(mv.clone());
         self.positions.push(next);
         Ok(())
     }
@@ -344,22 +518,22 @@ impl Game {
     /// Takes back the last move, and a resignation that followed it; returns the move
     /// (`None` when there was none: a resignation before the first move is still
     /// withdrawn).
-    pub fn undo(&mut self) -> Option<House> {
+    pub fn undo(&mut self) -> Option<Move> {
         self.resigned = None;
-        let house = self.moves.pop()?;
+        let mv = self.moves.pop()?;
         self.positions.pop();
-        self.redo.push(house);
-        Some(house)
+        self.redo.push(mv.clone());
+        Some(mv)
     }
 
     /// Replays the last move taken back; returns it. A resigned game redoes nothing.
-    pub fn redo(&mut self) -> Option<House> {
+    pub fn redo(&mut self) -> Option<Move> {
         if self.resigned.is_some() {
             return None;
         }
-        let house = self.redo.pop()?;
-        self.advance(house)
+        let mv = self.redo.pop()?;
+        self.advance(&mv)
             .expect("a move taken back is legal again in the same position");
-        Some(house)
+        Some(mv)
     }
 }

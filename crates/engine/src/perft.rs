@@ -20,6 +20,14 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if pos.in_opening() {
+        // Congkak's simultaneous first move: every way both hands can choose is a move.
+        let openings = super::opening::Lockstep::all_openings(pos);
+        return openings
+            .iter()
+            .map(|(_, next)| perft(next, depth - 1))
+            .sum();
+    }
     // Choose the rules code once, so the recursion calls it directly.
     match (pos.variant(), pos.rules().houses()) {
         (Variant::Kalah, _) => {

@@ -104,6 +104,16 @@ pub enum IllegalMove {
         /// The house tried.
         house: House,
     },
+    /// Congkak with rounds: the house is burnt for this round.
+    BurntHouse {
+        /// The house tried.
+        house: House,
+    },
+    /// Congkak with a simultaneous start: the first move is made by both players at
+    /// once ([`Position::play_opening`]), not by one house.
+    OpeningPending,
+    /// Congkak's simultaneous first move: this hand is not choosing now.
+    NotYourTurn,
 }
 
 impl fmt::Display for IllegalMove {
@@ -117,6 +127,13 @@ impl fmt::Display for IllegalMove {
             IllegalMove::MustFeed { house } => write!(
                 f,
                 "house {house} gives the opponent no seeds, and a player must feed an opponent who has none"
+            ),
+            IllegalMove::BurntHouse { house } => {
+                write!(f, "house {house} is burnt for this round")
+            }
+            IllegalMove::NotYourTurn => f.write_str("this hand is not choosing a house now"),
+            IllegalMove::OpeningPending => f.write_str(
+                "both players make the first move at the same time (write it as S+N, e.g. 3+5)",
             ),
             IllegalMove::GrandSlam { house } => write!(
                 f,
@@ -226,7 +243,18 @@ pub struct Position {
     pub(crate) end: Option<EndReason>,
     /// Seeds in play; fixed for a game. Oware's "more than half" is measured against it.
     pub(crate) total: u8,
+    /// Congkak with rounds: the burnt houses of the round, a bit per pit index. Burnt
+    /// houses hold no seeds, are never sown into and cannot be played.
+    pub(crate) burnt: u16,
+    /// The round of a Congkak match, from 1; 1 in every other game.
+    pub(crate) round: u8,
+    /// Congkak with a simultaneous start: the first move, made by both players at once,
+    /// is still to be played ([`crate::Lockstep`]); no single move is legal until then.
+    pub(crate) opening: bool,
 }
+
+// A search copies positions rather than undoing moves: keep them two to a cache line.
+const _: () = assert!(std::mem::size_of::<Position>() == 32);
 
 impl Position {
     /// The start position of `rules` with South to move.
@@ -256,6 +284,9 @@ impl Position {
             to_move: first,
             end: None,
             total: rules.total_seeds() as u8,
+            burnt: 0,
+            round: 1,
+            opening: rules.simultaneous_start(),
         }
     }
 
@@ -293,8 +324,51 @@ impl Position {
             to_move,
             end: None,
             total: total as u8,
+            burnt: 0,
+            round: 1,
+            opening: false,
         };
         pos.settle_after_move(to_move.opponent(), false);
+        Ok(pos)
+    }
+
+    /// A hand-made position of a later round of a Congkak match (`rounds=on`): as
+    /// [`Position::from_parts`], with the round's number and its burnt houses
+    /// (`burnt[s]`: side `s`'s burnt houses, each of which must be empty).
+    ///
+    /// ```
+    /// use mancala_engine::{House, Position, Rules, Side};
+    /// let rules = Rules::traditional_congkak();
+    /// let burnt = [vec![House::new(7).unwrap()], vec![]];
+    /// let pos = Position::from_round(
+    ///     rules, [&[7, 7, 7, 7, 7, 7, 0], &[7; 7]], [4, 0], Side::South, 2, burnt,
+    /// ).unwrap();
+    /// assert_eq!(pos.round(), 2);
+    /// assert!(pos.is_burnt(Side::South, House::new(7).unwrap()));
+    /// assert_eq!(pos.legal_moves().len(), 6);
+    /// ```
+    pub fn from_round(
+        rules: Rules,
+        houses: [&[u8]; 2],
+        stores: [u8; 2],
+        to_move: Side,
+        round: u8,
+        burnt: [Vec<House>; 2],
+    ) -> Result<Position, RulesError> {
+        let mut pos = Position::from_parts(rules, houses, stores, to_move)?;
+        let any = burnt.iter().any(|b| !b.is_empty());
+        if (any || round != 1) && !rules.plays_rounds() {
+            return Err(RulesError::NotARound);
+        }
+        for side in Side::BOTH {
+            for &house in &burnt[side.index()] {
+                if house.number() > rules.houses() || pos.house(side, house) != 0 {
+                    return Err(RulesError::BurntHouseNotEmpty { side, house });
+                }
+                pos.burnt |= 1 << pos.house_index(side, house);
+            }
+        }
+        pos.round = round.max(1);
         Ok(pos)
     }
 
@@ -321,10 +395,45 @@ impl Position {
         self.to_move
     }
 
-    /// Is the game over (no side may move)?
+    /// Is the game over (no side may move)? A Congkak match of rounds is over when a
+    /// player cannot fill a single house.
     #[inline]
     pub fn is_over(&self) -> bool {
         self.end.is_some()
+    }
+
+    /// Congkak with a simultaneous start: is the first move, which both players make at
+    /// once, still to be played? Then [`Position::legal_moves`] is empty and the move
+    /// is played through a [`Lockstep`](crate::Lockstep) or
+    /// [`Position::play_opening`].
+    #[inline]
+    pub fn in_opening(&self) -> bool {
+        self.opening
+    }
+
+    /// The round of a Congkak match, from 1 (always 1 in other games).
+    #[inline]
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    /// Is `side`'s `house` burnt for this round (Congkak with rounds)?
+    #[inline]
+    pub fn is_burnt(&self, side: Side, house: House) -> bool {
+        house.number() <= self.rules.houses()
+            && self.burnt & (1 << self.house_index(side, house)) != 0
+    }
+
+    /// `side`'s burnt houses in this round.
+    pub fn burnt(&self, side: Side) -> MoveSet {
+        let row = (self.burnt >> self.base(side)) & ((1 << self.h()) - 1);
+        MoveSet::from_bits(row)
+    }
+
+    /// Is any house burnt in this round?
+    #[inline(always)]
+    pub(crate) fn has_burnt(&self) -> bool {
+        self.burnt != 0
     }
 
     /// Why the game ended, once it is over.
@@ -459,7 +568,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn legal_moves(&self) -> MoveSet {
-        if self.is_over() {
+        if self.is_over() || self.opening {
             return MoveSet::EMPTY;
         }
         match self.rules.variant() {
@@ -473,11 +582,17 @@ impl Position {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
+        if self.opening {
+            return Err(IllegalMove::OpeningPending);
+        }
         if house.number() > self.rules.houses() {
             return Err(IllegalMove::NotAHouse {
                 house: house.number() as u32,
                 houses: self.rules.houses(),
             });
+        }
+        if self.is_burnt(self.to_move, house) {
+            return Err(IllegalMove::BurntHouse { house });
         }
         if self.house(self.to_move, house) == 0 {
             return Err(IllegalMove::EmptyHouse { house });
@@ -533,11 +648,21 @@ impl Position {
     /// Decides whose turn it is after `mover` moved and whether that ended the game,
     /// applying any end-of-game sweep.
     pub(crate) fn settle_after_move(&mut self, mover: Side, extra_turn: bool) {
+        self.settle_observed(mover, extra_turn, &mut NoTrace);
+    }
+
+    /// [`Position::settle_after_move`], reporting sweeps and a new round to `observer`.
+    pub(crate) fn settle_observed<O: Observer>(
+        &mut self,
+        mover: Side,
+        extra_turn: bool,
+        observer: &mut O,
+    ) {
         match (self.rules.variant(), self.rules.houses()) {
-            (Variant::Kalah, _) => kalah::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
-            (Variant::Oware, _) => oware::settle::<6, _>(self, mover, true, &mut NoTrace),
-            (Variant::Congkak, 7) => congkak::settle::<7, _>(self, mover, extra_turn, &mut NoTrace),
-            (Variant::Congkak, _) => congkak::settle::<6, _>(self, mover, extra_turn, &mut NoTrace),
+            (Variant::Kalah, _) => kalah::settle::<6, O>(self, mover, extra_turn, observer),
+            (Variant::Oware, _) => oware::settle::<6, O>(self, mover, true, observer),
+            (Variant::Congkak, 7) => congkak::settle::<7, O>(self, mover, extra_turn, observer),
+            (Variant::Congkak, _) => congkak::settle::<6, O>(self, mover, extra_turn, observer),
         }
     }
 
@@ -580,12 +705,27 @@ impl Position {
         self.end = Some(EndReason::Repetition);
     }
 
-    /// The pits and the side to move in one number: equal keys are equal boards with
-    /// the same player to move (Oware rule 8 compares positions by it).
+    /// The pits, the burnt houses and the side to move in one number: equal keys are
+    /// equal boards with the same player to move (Oware rule 8 compares positions by
+    /// it). A pit never holds 128 seeds, so the top bit of each pit's byte is free: it
+    /// marks a burnt house, and the last one the side to move.
     #[inline]
     pub fn key(&self) -> u128 {
-        u128::from_le_bytes(self.pits) ^ ((self.to_move as u128) << 127)
+        let key = u128::from_le_bytes(self.pits) ^ ((self.to_move as u128) << 127);
+        if self.has_burnt() {
+            key | burnt_bytes(self.burnt)
+        } else {
+            key
+        }
     }
+}
+
+/// A mask of pits (a bit per pit index) as the top bit of each pit's byte.
+#[cold]
+pub(crate) fn burnt_bytes(mask: u16) -> u128 {
+    (0..MAX_PITS)
+        .filter(|i| mask & (1 << i) != 0)
+        .fold(0, |bytes, i| bytes | 0x80u128 << (8 * i))
 }
 
 impl fmt::Debug for Position {

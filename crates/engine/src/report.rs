@@ -1,6 +1,7 @@
 //! What a move did ([`MoveReport`]) and why a game ended ([`EndReason`]).
 
 use super::house::House;
+use super::opening::Opening;
 use super::position::{Pit, Position, Side};
 use super::trace::{Observer, Step};
 use std::fmt;
@@ -34,6 +35,12 @@ pub enum EndReason {
         /// The side that resigned.
         side: Side,
     },
+    /// Congkak with rounds (rule 12): at the end of a round `side`'s store could not
+    /// fill a single house, so `side` lost the match.
+    MatchLost {
+        /// The side that could not fill a house.
+        side: Side,
+    },
 }
 
 impl fmt::Display for EndReason {
@@ -50,6 +57,9 @@ impl fmt::Display for EndReason {
             ),
             EndReason::Repetition => f.write_str("a position repeated"),
             EndReason::Resignation { side } => write!(f, "{side:?} resigned"),
+            EndReason::MatchLost { side } => {
+                write!(f, "{side:?} cannot fill a single house for the next round")
+            }
         }
     }
 }
@@ -111,6 +121,9 @@ pub struct MoveReport {
     pub grand_slam_spared: bool,
     /// Why the game ended, if this move ended it.
     pub end: Option<EndReason>,
+    /// Congkak with rounds: the move ended a round and this round begins (the steps
+    /// end with its refills and burnt houses).
+    pub new_round: Option<u8>,
 }
 
 impl MoveReport {
@@ -134,12 +147,39 @@ impl MoveReport {
 }
 
 /// Collects the steps of a move into a [`MoveReport`].
+/// What the simultaneous first move of Congkak did (docs/rules.md, Congkak rule 10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OpeningReport {
+    /// The houses each side chose.
+    pub opening: Opening,
+    /// Every pick-up, drop and capture in the order they happened, each hand's after a
+    /// [`Step::Hand`] naming it; an end-of-round sweep and refills (with no hand) last.
+    pub steps: Vec<Step>,
+    /// The side whose hand stopped first: its opponent moves next.
+    pub stopped_first: Side,
+    /// Each side's relays (pick-ups after its chosen houses), South's first.
+    pub relays: [u32; 2],
+    /// Seeds each side captured, South's first.
+    pub captured: [u32; 2],
+    /// Why the game ended, if the first move ended it.
+    pub end: Option<EndReason>,
+    /// The round that begins, if the first move ended round 1.
+    pub new_round: Option<u8>,
+}
+
 pub(crate) struct Recorder {
     houses: u8,
     steps: Vec<Step>,
     captures: Vec<(Pit, u8)>,
     pick_ups: u32,
     grand_slam_spared: bool,
+    new_round: Option<u8>,
+    /// In a simultaneous first move: whose hand the events are, and each hand's
+    /// pick-ups and captured seeds.
+    hand: Option<Side>,
+    hand_pick_ups: [u32; 2],
+    hand_captured: [u32; 2],
 }
 
 impl Recorder {
@@ -151,6 +191,10 @@ impl Recorder {
             captures: Vec::new(),
             pick_ups: 0,
             grand_slam_spared: false,
+            new_round: None,
+            hand: None,
+            hand_pick_ups: [0; 2],
+            hand_captured: [0; 2],
         }
     }
 
@@ -165,10 +209,40 @@ impl Recorder {
             house,
             steps: self.steps,
             captures: self.captures,
-            extra_turn: !after.is_over() && after.side_to_move() == mover,
+            extra_turn: !after.is_over()
+                && self.new_round.is_none()
+                && after.side_to_move() == mover,
             relays: self.pick_ups.saturating_sub(1),
             grand_slam_spared: self.grand_slam_spared,
             end: after.end_reason(),
+            new_round: self.new_round,
+        }
+    }
+}
+
+impl Recorder {
+    /// The report of a simultaneous first move that led to `after`.
+    pub(crate) fn finish_opening(
+        mut self,
+        opening: Opening,
+        stopped_first: Side,
+        after: &Position,
+    ) -> OpeningReport {
+        let mut relays = self.hand_pick_ups;
+        for side in Side::BOTH {
+            relays[side.index()] =
+                relays[side.index()].saturating_sub(opening.of(side).len() as u32);
+        }
+        // Sweeps and refills after the hands stopped belong to no hand.
+        self.hand = None;
+        OpeningReport {
+            opening,
+            steps: self.steps,
+            stopped_first,
+            relays,
+            captured: self.hand_captured,
+            end: after.end_reason(),
+            new_round: self.new_round,
         }
     }
 }
@@ -177,6 +251,9 @@ impl Observer for Recorder {
     const SEED_BY_SEED: bool = true;
     fn pick_up(&mut self, pit: usize, seeds: u8) {
         self.pick_ups += 1;
+        if let Some(side) = self.hand {
+            self.hand_pick_ups[side.index()] += 1;
+        }
         let pit = self.pit(pit);
         self.steps.push(Step::PickUp { pit, seeds });
     }
@@ -186,6 +263,9 @@ impl Observer for Recorder {
     }
     fn capture(&mut self, from: usize, seeds: u8, store: usize) {
         let (from, store) = (self.pit(from), self.pit(store));
+        if let Some(side) = self.hand {
+            self.hand_captured[side.index()] += seeds as u32;
+        }
         self.captures.push((from, seeds));
         self.steps.push(Step::Capture { from, seeds, store });
     }
@@ -196,5 +276,27 @@ impl Observer for Recorder {
     fn grand_slam_spared(&mut self) {
         self.grand_slam_spared = true;
         self.steps.push(Step::GrandSlamSpared);
+    }
+    fn new_round(&mut self, round: u8) {
+        self.new_round = Some(round);
+        self.steps.push(Step::NewRound { round });
+    }
+    fn refill(&mut self, store: usize, house: usize, seeds: u8) {
+        let (store, house) = (self.pit(store), self.pit(house));
+        self.steps.push(Step::Refill {
+            store,
+            house,
+            seeds,
+        });
+    }
+    fn burn(&mut self, house: usize) {
+        let house = self.pit(house);
+        self.steps.push(Step::Burn { house });
+    }
+    fn hand(&mut self, side: Side) {
+        if self.hand != Some(side) {
+            self.steps.push(Step::Hand { side });
+        }
+        self.hand = Some(side);
     }
 }

@@ -31,6 +31,10 @@ pub enum RuleOption {
     EmptyCapture,
     /// `grand-slam=no-capture|forbidden|capture-all` (Oware).
     GrandSlam,
+    /// `start=alternate|simultaneous` (Congkak).
+    Start,
+    /// `rounds=on|off` (Congkak).
+    Rounds,
 }
 
 impl RuleOption {
@@ -39,6 +43,8 @@ impl RuleOption {
         match self {
             RuleOption::EmptyCapture => "empty-capture",
             RuleOption::GrandSlam => "grand-slam",
+            RuleOption::Start => "start",
+            RuleOption::Rounds => "rounds",
         }
     }
 }
@@ -73,7 +79,12 @@ impl Variant {
     /// The options that change how this variant is played.
     pub fn options(self) -> &'static [RuleOption] {
         match self {
-            Variant::Kalah | Variant::Congkak => &[RuleOption::EmptyCapture],
+            Variant::Kalah => &[RuleOption::EmptyCapture],
+            Variant::Congkak => &[
+                RuleOption::EmptyCapture,
+                RuleOption::Start,
+                RuleOption::Rounds,
+            ],
             Variant::Oware => &[RuleOption::GrandSlam],
         }
     }
@@ -152,6 +163,45 @@ impl FromStr for GrandSlam {
     }
 }
 
+/// Congkak: how the first move of a game is made (docs/rules.md, Congkak rule 10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Start {
+    /// One player moves first and the players take turns (the first player is chosen
+    /// as in the other games).
+    #[default]
+    Alternate,
+    /// Both players make the first move at the same time, each without seeing the
+    /// other's choice; the two hands sow in lockstep.
+    Simultaneous,
+}
+
+impl Start {
+    /// Every choice, in the order the app lists them.
+    pub const ALL: [Start; 2] = [Start::Alternate, Start::Simultaneous];
+
+    /// The value's name on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Alternate => "alternate",
+            Start::Simultaneous => "simultaneous",
+        }
+    }
+}
+
+impl FromStr for Start {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Start::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| RulesError::UnknownValue {
+                option: "start",
+                value: s.to_string(),
+            })
+    }
+}
+
 /// A rule set or a position was asked for that the rules do not allow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -185,6 +235,16 @@ pub enum RulesError {
     TooManySeeds {
         /// Seeds in the position.
         seeds: u32,
+    },
+    /// A hand-made position of a later round or with burnt houses, under rules without
+    /// rounds.
+    NotARound,
+    /// A hand-made position with a burnt house that holds seeds (or is not on the board).
+    BurntHouseNotEmpty {
+        /// Whose house.
+        side: Side,
+        /// The house.
+        house: House,
     },
     /// A hand-made position whose row of houses is not as long as the rules say.
     WrongRowLength {
@@ -225,7 +285,7 @@ impl fmt::Display for RulesError {
             ),
             RulesError::UnknownOption(name) => write!(
                 f,
-                "unknown rule '{}' (expected empty-capture or grand-slam)",
+                "unknown rule '{}' (expected empty-capture, grand-slam, start or rounds)",
                 excerpt(name)
             ),
             RulesError::UnknownValue { option, value } => match (*option, excerpt(value)) {
@@ -233,9 +293,13 @@ impl fmt::Display for RulesError {
                     f,
                     "unknown grand-slam value '{value}' (expected no-capture, forbidden or capture-all)"
                 ),
-                ("empty-capture", value) => {
-                    write!(f, "empty-capture takes on or off, not '{value}'")
+                (name @ ("empty-capture" | "rounds"), value) => {
+                    write!(f, "{name} takes on or off, not '{value}'")
                 }
+                ("start", value) => write!(
+                    f,
+                    "unknown start value '{value}' (expected alternate or simultaneous)"
+                ),
                 ("houses", value) => write!(f, "houses takes 6 or 7, not '{value}'"),
                 ("seeds", value) => write!(
                     f,
@@ -250,6 +314,12 @@ impl fmt::Display for RulesError {
             }
             RulesError::TooManySeeds { seeds } => {
                 write!(f, "{seeds} seeds are too many for a board")
+            }
+            RulesError::NotARound => {
+                f.write_str("only Congkak with rounds=on has rounds and burnt houses")
+            }
+            RulesError::BurntHouseNotEmpty { side, house } => {
+                write!(f, "{side:?}'s burnt house {house} must be an empty house of the board")
             }
             RulesError::WrongRowLength { side, len, houses } => {
                 write!(f, "{side:?} has {len} houses; these rules have {houses}")
@@ -268,8 +338,9 @@ impl std::error::Error for RulesError {}
 /// ignored, so a player's choices survive switching variants back and forth.
 ///
 /// In files a rule set is an object with the fields `variant`, `houses`, `seeds`,
-/// `empty_capture` and `grand_slam`; missing fields take Kalah's defaults and a
-/// combination the rules do not allow is refused.
+/// `empty_capture` and `grand_slam`, and Congkak's `start` and `rounds` where they are
+/// not the default (so files written before they existed read the same); missing fields
+/// take Kalah's defaults and a combination the rules do not allow is refused.
 ///
 /// ```
 /// use mancala_engine::{Rules, Variant};
@@ -285,6 +356,14 @@ pub struct Rules {
     seeds: u8,
     empty_capture: bool,
     grand_slam: GrandSlam,
+    #[serde(skip_serializing_if = "is_default")]
+    start: Start,
+    #[serde(skip_serializing_if = "is_default")]
+    rounds: bool,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 impl Default for Rules {
@@ -306,6 +385,31 @@ impl Rules {
             seeds: 4,
             empty_capture: false,
             grand_slam: GrandSlam::NoCapture,
+            start: Start::Alternate,
+            rounds: false,
+        }
+    }
+
+    /// Traditional Congkak as it is played in Malaysia: 7 houses, 7 seeds, a
+    /// simultaneous start and a match of rounds with burnt houses (the app's
+    /// "Traditional" preset).
+    ///
+    /// ```
+    /// use mancala_engine::{Rules, Start};
+    /// let rules = Rules::traditional_congkak();
+    /// assert_eq!((rules.houses(), rules.seeds()), (7, 7));
+    /// assert!(rules.simultaneous_start() && rules.plays_rounds());
+    /// assert_eq!(rules.start(), Start::Simultaneous);
+    /// ```
+    pub const fn traditional_congkak() -> Self {
+        Rules {
+            variant: Variant::Congkak,
+            houses: 7,
+            seeds: 7,
+            empty_capture: false,
+            grand_slam: GrandSlam::NoCapture,
+            start: Start::Simultaneous,
+            rounds: true,
         }
     }
 
@@ -322,6 +426,8 @@ impl Rules {
             seeds: self.seeds,
             empty_capture: self.empty_capture,
             grand_slam: self.grand_slam,
+            start: self.start,
+            rounds: self.rounds,
         }
     }
 
@@ -353,6 +459,41 @@ impl Rules {
     #[inline]
     pub fn grand_slam(&self) -> GrandSlam {
         self.grand_slam
+    }
+
+    /// Congkak's `start` option as chosen (kept, without effect, in other variants).
+    #[inline]
+    pub fn start(&self) -> Start {
+        self.start
+    }
+
+    /// Congkak's `rounds` option as chosen (kept, without effect, in other variants).
+    #[inline]
+    pub fn rounds(&self) -> bool {
+        self.rounds
+    }
+
+    /// Do both players make the first move at the same time (Congkak with
+    /// `start=simultaneous`)?
+    #[inline]
+    pub fn simultaneous_start(&self) -> bool {
+        matches!(self.variant, Variant::Congkak) && matches!(self.start, Start::Simultaneous)
+    }
+
+    /// Is the game a match of rounds with burnt houses (Congkak with `rounds=on`)?
+    #[inline]
+    pub fn plays_rounds(&self) -> bool {
+        matches!(self.variant, Variant::Congkak) && self.rounds
+    }
+
+    /// The same rules with another `start` choice.
+    pub fn with_start(self, start: Start) -> Rules {
+        Rules { start, ..self }
+    }
+
+    /// The same rules with rounds on or off.
+    pub fn with_rounds(self, on: bool) -> Rules {
+        Rules { rounds: on, ..self }
     }
 
     /// The same rules with `seeds` per house, if that is allowed.
@@ -457,6 +598,8 @@ pub struct RulesBuilder {
     seeds: u8,
     empty_capture: bool,
     grand_slam: GrandSlam,
+    start: Start,
+    rounds: bool,
 }
 
 impl Default for RulesBuilder {
@@ -497,8 +640,20 @@ impl RulesBuilder {
         self
     }
 
+    /// Congkak's `start` option.
+    pub fn start(mut self, start: Start) -> Self {
+        self.start = start;
+        self
+    }
+
+    /// Congkak's `rounds` option.
+    pub fn rounds(mut self, on: bool) -> Self {
+        self.rounds = on;
+        self
+    }
+
     /// Applies one `NAME=VALUE` option as the command line spells it: `empty-capture`,
-    /// `grand-slam`, `houses` or `seeds`. A value that is not one the option takes is
+    /// `grand-slam`, `start`, `rounds`, `houses` or `seeds`. A value that is not one the option takes is
     /// refused at once; whether the whole is allowed, [`RulesBuilder::build`] says.
     pub fn option(mut self, option: &str) -> Result<Self, RulesError> {
         let (name, value) = option
@@ -508,14 +663,15 @@ impl RulesBuilder {
             option,
             value: value.to_string(),
         };
+        let on_off = |option: &'static str| match value {
+            "on" | "true" | "yes" => Ok(true),
+            "off" | "false" | "no" => Ok(false),
+            _ => Err(bad(option)),
+        };
         match name {
-            "empty-capture" => {
-                self.empty_capture = match value {
-                    "on" | "true" | "yes" => true,
-                    "off" | "false" | "no" => false,
-                    _ => return Err(bad("empty-capture")),
-                }
-            }
+            "empty-capture" => self.empty_capture = on_off("empty-capture")?,
+            "rounds" => self.rounds = on_off("rounds")?,
+            "start" => self.start = value.parse()?,
             "grand-slam" => self.grand_slam = value.parse()?,
             "houses" => self.houses = value.parse().map_err(|_| bad("houses"))?,
             "seeds" => self.seeds = value.parse().map_err(|_| bad("seeds"))?,
@@ -543,6 +699,8 @@ impl RulesBuilder {
             seeds: self.seeds,
             empty_capture: self.empty_capture,
             grand_slam: self.grand_slam,
+            start: self.start,
+            rounds: self.rounds,
         })
     }
 }
@@ -636,13 +794,41 @@ mod tests {
         assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
         let partial: Rules = serde_json::from_str(r#"{"seeds":5}"#).unwrap();
         assert_eq!(partial, Rules::new(Variant::Kalah).with_seeds(5).unwrap());
+        let traditional = Rules::traditional_congkak();
+        let json = serde_json::to_string(&traditional).unwrap();
+        assert_eq!(
+            json,
+            r#"{"variant":"congkak","houses":7,"seeds":7,"empty_capture":false,"grand_slam":"no-capture","start":"simultaneous","rounds":true}"#
+        );
+        assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), traditional);
         for bad in [
-            r#"{"seeds":9}"#,
+            r#"{"variant":"congkak","start":"together"}"#,
             r#"{"variant":"kalah","houses":7}"#,
             r#"{"variant":"congkak","houses":8}"#,
         ] {
             assert!(serde_json::from_str::<Rules>(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn congkak_start_and_rounds_parse_and_apply_to_congkak_only() {
+        let rules = Rules::new(Variant::Congkak)
+            .with_option("start=simultaneous")
+            .unwrap()
+            .with_option("rounds=on")
+            .unwrap();
+        assert!(rules.simultaneous_start() && rules.plays_rounds());
+        let kalah = rules.to_builder().variant(Variant::Kalah).build().unwrap();
+        assert_eq!((kalah.start(), kalah.rounds()), (Start::Simultaneous, true));
+        assert!(!kalah.simultaneous_start() && !kalah.plays_rounds());
+        assert_eq!(
+            rules.with_option("start=together").unwrap_err().to_string(),
+            "unknown start value 'together' (expected alternate or simultaneous)"
+        );
+        assert_eq!(
+            rules.with_option("rounds=2").unwrap_err().to_string(),
+            "rounds takes on or off, not '2'"
+        );
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub(crate) struct Landing {
 }
 
 impl Landing {
-    const fn at(pit: usize, my_base: usize, houses: usize) -> Landing {
+    pub(crate) const fn at(pit: usize, my_base: usize, houses: usize) -> Landing {
         Landing {
             pit: pit as u8,
             own_store: pit == my_base + houses,

@@ -3,7 +3,7 @@
 //! The rules code reports to an [`Observer`]; the hot path uses [`NoTrace`], whose
 //! empty methods compile away, and may then sow whole laps at once.
 
-use super::position::Pit;
+use super::position::{Pit, Side};
 
 /// Receives the steps of a move from [`Position::play_observed`](super::Position::play_observed).
 /// Pit arguments are indexes into [`Position::pits`](super::Position::pits)
@@ -43,6 +43,14 @@ pub trait Observer {
     fn sweep(&mut self, _from: usize, _seeds: u8, _store: usize) {}
     /// Oware: a grand slam that these rules let stand without capturing.
     fn grand_slam_spared(&mut self) {}
+    /// Congkak with rounds: round `round` begins (rule 12).
+    fn new_round(&mut self, _round: u8) {}
+    /// Congkak with rounds: `seeds` moved from store `store` to fill house `house`.
+    fn refill(&mut self, _store: usize, _house: usize, _seeds: u8) {}
+    /// Congkak with rounds: house `house` could not be filled and is burnt.
+    fn burn(&mut self, _house: usize) {}
+    /// Congkak's simultaneous first move: what follows is `side`'s hand.
+    fn hand(&mut self, _side: Side) {}
 }
 
 /// The observer of the hot path: ignores everything.
@@ -88,4 +96,30 @@ pub enum Step {
     },
     /// Oware: the move would take every seed of the opponent, so nothing is captured.
     GrandSlamSpared,
+    /// Congkak with rounds: the round ended (every seed is in a store) and round
+    /// `round` begins; the refills and burnt houses follow.
+    NewRound {
+        /// The new round, from 2.
+        round: u8,
+    },
+    /// Congkak with rounds: seeds taken from a store to fill a house for the new round.
+    Refill {
+        /// The owner's store.
+        store: Pit,
+        /// The house filled.
+        house: Pit,
+        /// Seeds put in it (the `seeds` of the rules).
+        seeds: u8,
+    },
+    /// Congkak with rounds: a house its owner cannot fill is burnt for the new round.
+    Burn {
+        /// The burnt house.
+        house: Pit,
+    },
+    /// Congkak's simultaneous first move: the steps that follow, up to the next `Hand`,
+    /// are `side`'s hand's.
+    Hand {
+        /// Whose hand.
+        side: Side,
+    },
 }

@@ -40,7 +40,18 @@ fn replay(before: &Position, steps: &[Step]) -> Vec<u8> {
                 pits[from.index(houses)] -= seeds;
                 pits[store.index(houses)] += seeds;
             }
-            Step::GrandSlamSpared => {}
+            Step::Refill {
+                store,
+                house,
+                seeds,
+            } => {
+                pits[store.index(houses)] -= seeds;
+                pits[house.index(houses)] += seeds;
+            }
+            Step::GrandSlamSpared
+            | Step::NewRound { .. }
+            | Step::Burn { .. }
+            | Step::Hand { .. } => {}
         }
     }
     pits
@@ -345,7 +356,7 @@ fn resignation_ends_the_game_and_undo_withdraws_it() {
     assert_eq!(game.resign(S), Err(IllegalMove::GameOver));
     assert!(game.can_undo());
     // Undo withdraws the resignation with the move before it.
-    assert_eq!(game.undo(), Some(h(1)));
+    assert_eq!(game.undo(), Some(h(1).into()));
     assert_eq!(game.resigned(), None);
     assert_eq!(game.end_reason(), None);
     assert_eq!(game.outcome(), None);
@@ -357,7 +368,7 @@ fn resignation_ends_the_game_and_undo_withdraws_it() {
     assert_eq!(game.redo(), None);
     assert_eq!(game.undo(), None);
     assert!(!game.is_over());
-    assert_eq!(game.redo(), Some(h(1)));
+    assert_eq!(game.redo(), Some(h(1).into()));
 }
 
 #[test]

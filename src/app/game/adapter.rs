@@ -160,6 +160,7 @@ fn ending(ending: Option<&Ending>, streak: Option<(u32, u32)>) -> GameEnding {
         EndReason::CannotFeed { side } => (EndKind::CannotFeed, Some(side), Some(side)),
         EndReason::Repetition => (EndKind::Repetition, None, None),
         EndReason::Resignation { side } => (EndKind::Resignation, Some(side), None),
+        EndReason::MatchLost { side } => (EndKind::MatchLost, Some(side), None),
     };
     // A kind without a side leaves it at South, which the panel does not read.
     GameEnding {

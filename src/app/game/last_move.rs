@@ -51,7 +51,12 @@ impl LastMove {
                     let taken = &mut marks.captured[from.index(houses)];
                     *taken = taken.saturating_add(seeds);
                 }
-                Step::Sweep { .. } | Step::GrandSlamSpared => {}
+                Step::Sweep { .. }
+                | Step::GrandSlamSpared
+                | Step::NewRound { .. }
+                | Step::Refill { .. }
+                | Step::Burn { .. }
+                | Step::Hand { .. } => {}
             }
         }
         marks

@@ -74,6 +74,11 @@ pub enum Shown {
     GrandSlamSpared,
     /// The last captured or swept seeds reached their store.
     Landed,
+    /// Congkak with rounds: the stores refill their owners' houses for a new round.
+    Refill,
+    /// A step that moves no seed (a new round begins, a house is burnt, the other hand
+    /// of a simultaneous first move takes over).
+    Marker,
 }
 
 impl Playback {
@@ -224,6 +229,16 @@ impl Playback {
                 }
             }
             Step::GrandSlamSpared => Shown::GrandSlamSpared,
+            Step::Refill { .. } => {
+                // Every house of the new round fills at once.
+                self.take_off(step);
+                while let Some(&more @ Step::Refill { .. }) = self.steps.get(self.next) {
+                    self.next += 1;
+                    self.take_off(more);
+                }
+                Shown::Refill
+            }
+            Step::NewRound { .. } | Step::Burn { .. } | Step::Hand { .. } => Shown::Marker,
         })
     }
 
@@ -244,9 +259,17 @@ impl Playback {
 
     /// A capture or sweep lifts its seeds now; they reach the store with the next step.
     fn take_off(&mut self, step: Step) {
-        let (Step::Capture { from, seeds, store } | Step::Sweep { from, seeds, store }) = step
-        else {
-            return;
+        let (from, seeds, store) = match step {
+            Step::Capture { from, seeds, store } | Step::Sweep { from, seeds, store } => {
+                (from, seeds, store)
+            }
+            // A refill flies the other way: from the store to a house.
+            Step::Refill {
+                store,
+                house,
+                seeds,
+            } => (store, seeds, house),
+            _ => return,
         };
         let (from, store) = (self.index(from), self.index(store));
         self.pits[from] = self.pits[from].saturating_sub(seeds);
@@ -256,7 +279,7 @@ impl Playback {
             from,
             to: store,
             seeds: seeds as u32,
-            kind: if matches!(step, Step::Sweep { .. }) {
+            kind: if matches!(step, Step::Sweep { .. } | Step::Refill { .. }) {
                 FlightKind::Sweep
             } else {
                 FlightKind::Capture

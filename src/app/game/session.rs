@@ -4,7 +4,9 @@
 //! redo or resign it. No Slint, no threads, no files: the turn loop drives it.
 
 use crate::app::game::last_move::LastMove;
-use crate::engine::{Game, House, IllegalMove, MoveReport, Outcome, Position, Rules, Side};
+use crate::engine::{
+    Game, House, IllegalMove, Move, MoveReport, Outcome, Position, RecordErrorKind, Rules, Side,
+};
 use crate::players::{Difficulty, GameResult, Opponent};
 use std::hash::{BuildHasher, RandomState};
 
@@ -170,6 +172,12 @@ impl Session {
         self.game.play(house)
     }
 
+    /// Plays a move of a record (a house, or Congkak's simultaneous first move) without
+    /// a report: loading a game from its record.
+    pub fn play_recorded(&mut self, mv: &Move) -> Result<(), RecordErrorKind> {
+        self.game.play_move(mv)
+    }
+
     /// The side to move gives up (against the computer, always the person). Nobody
     /// resigns a game being watched.
     pub fn resign(&mut self) {
@@ -247,7 +255,7 @@ impl Session {
     /// What the last move did (its house, the pits it sowed into, what it captured),
     /// replayed from the position before it: the same after undo, redo and resuming.
     pub fn last_move(&self) -> Option<LastMove> {
-        let house = *self.game.moves().last()?;
+        let house = self.game.moves().last()?.house()?;
         let history = self.game.history();
         let before = history.get(history.len().checked_sub(2)?)?;
         LastMove::replayed(before, house)
@@ -285,7 +293,11 @@ mod tests {
         let after_three = s.game().moves().len();
         assert!(s.undo());
         assert!(s.human_to_move());
-        assert_eq!(s.game().moves(), &[h(3)], "6 and the reply are taken back");
+        assert_eq!(
+            s.game().moves(),
+            &[h(3).into()],
+            "6 and the reply are taken back"
+        );
         assert!(after_three > s.game().moves().len());
         assert!(s.undo());
         assert!(s.game().moves().is_empty());
@@ -320,7 +332,7 @@ mod tests {
         s.play(h(1)).unwrap();
         s.play(h(1)).unwrap();
         assert!(s.undo());
-        assert_eq!(s.game().moves(), &[h(1)]);
+        assert_eq!(s.game().moves(), &[h(1).into()]);
         let last = s.last_move().unwrap();
         assert_eq!((last.mover, last.house), (Side::South, h(1)));
     }

@@ -104,10 +104,18 @@ pub fn render_record_problem(ui: &ReviewState<'_>, error: Option<&RecordError>, 
     let problem = match error.map(|e| &e.reason) {
         None if empty => RecordProblem::Empty,
         None => RecordProblem::None,
-        Some(RecordErrorKind::NotANumber) => RecordProblem::NotANumber,
+        Some(RecordErrorKind::NotANumber | RecordErrorKind::NotAnOpening) => {
+            RecordProblem::NotANumber
+        }
+        // A first move that cannot be played names a house that cannot be chosen.
+        Some(RecordErrorKind::IllegalOpening(_)) => RecordProblem::NotAHouse,
         Some(RecordErrorKind::Illegal(why)) => match why {
-            IllegalMove::NotAHouse { .. } => RecordProblem::NotAHouse,
-            IllegalMove::EmptyHouse { .. } => RecordProblem::EmptyHouse,
+            IllegalMove::NotAHouse { .. }
+            | IllegalMove::OpeningPending
+            | IllegalMove::NotYourTurn => RecordProblem::NotAHouse,
+            IllegalMove::EmptyHouse { .. } | IllegalMove::BurntHouse { .. } => {
+                RecordProblem::EmptyHouse
+            }
             IllegalMove::MustFeed { .. } => RecordProblem::MustFeed,
             IllegalMove::GrandSlam { .. } => RecordProblem::GrandSlam,
             IllegalMove::GameOver => RecordProblem::GameOver,

@@ -7,7 +7,7 @@ use crate::ai::{final_value, Grade, MoveReview};
 use crate::app::computer::background::{BackgroundJob, Poll};
 use crate::app::computer::brain::Brain;
 use crate::app::game::board_view::{board_view, BoardFacts, BoardView};
-use crate::engine::{Game, House, MoveSet, Position, Side};
+use crate::engine::{Game, House, Move, MoveSet, Position, Side};
 use crate::players::Opponent;
 use crate::store::{FinishedRecord, ReviewedMove};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -103,8 +103,8 @@ impl ReviewScreen {
     ) -> Option<ReviewScreen> {
         let mut replay = Game::from_start(*game.start());
         let mut positions = vec![*replay.position()];
-        for &house in game.moves() {
-            replay.play(house).ok()?;
+        for mv in game.moves() {
+            replay.play_move(mv).ok()?;
             positions.push(*replay.position());
         }
         let moves = record
@@ -247,9 +247,10 @@ impl ReviewScreen {
             hint: None,
         });
         if self.cursor < total {
-            let played = self.game.moves()[self.cursor];
             let own = &mut board.houses[mover.index()];
-            own[played.offset()].last_move = true;
+            if let Some(played) = self.game.moves()[self.cursor].house() {
+                own[played.offset()].last_move = true;
+            }
             if let Some(row) = row.filter(|r| r.best != r.played) {
                 own[row.best.offset()].hinted = true;
             }
@@ -263,7 +264,7 @@ impl ReviewScreen {
             cursor: self.cursor,
             moves: total,
             mover,
-            played: self.game.moves().get(self.cursor).copied(),
+            played: self.game.moves().get(self.cursor).and_then(Move::house),
             board,
             record: self.game.record(),
             resigned: self.game.resigned(),
@@ -276,14 +277,16 @@ impl ReviewScreen {
 /// A stored review read back as graded moves.
 fn graded_moves(
     positions: &[Position],
-    played: &[House],
+    played: &[Move],
     stored: &[ReviewedMove],
 ) -> Vec<MoveReview> {
     stored
         .iter()
         .zip(played)
         .enumerate()
-        .map(|(i, (m, &house))| MoveReview {
+        // Congkak's simultaneous first move is not graded (see `ai::review`).
+        .filter_map(|(i, (m, played))| Some((i, m, played.house()?)))
+        .map(|(i, m, house)| MoveReview {
             ply: i + 1,
             side: positions[i].side_to_move(),
             played: house,
@@ -351,7 +354,7 @@ mod tests {
 
         // The start: South's move 1 played from the last house, house 1 was best.
         assert_eq!(view.cursor, 0);
-        let played = record.moves[0].offset();
+        let played = record.moves[0].house().unwrap().offset();
         assert!(view.board.houses[0][played].last_move);
         assert!(view.board.houses[0][0].hinted);
         screen.step(-1);
@@ -372,7 +375,7 @@ mod tests {
     fn a_stored_review_is_shown_at_once_and_not_recomputed() {
         let (brain, cancelled) = brain(true);
         let mut record = finished();
-        let best = record.moves[0];
+        let best = record.moves[0].house().unwrap();
         record.review = Some(vec![
             ReviewedMove {
                 best,

@@ -9,7 +9,7 @@ use crate::app::game::session::Session;
 use crate::app::game::turn_loop::TurnLoop;
 use crate::app::review::control::Reviews;
 use crate::app::shell::navigation::{Back, Navigator};
-use crate::engine::{Game, House, IllegalMove, Position, Rules};
+use crate::engine::{Game, Move, Position, RecordErrorKind, Rules};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Problem, Store};
 use crate::{AppWindow, Screen};
@@ -115,8 +115,8 @@ impl App {
         &self,
         rules: Rules,
         opponent: Opponent,
-        moves: &[House],
-    ) -> Result<(), IllegalMove> {
+        moves: &[Move],
+    ) -> Result<(), RecordErrorKind> {
         self.run(|c| {
             let effects = c.turns.load_record(rules, opponent, moves)?;
             c.carry_out(effects);
@@ -132,8 +132,8 @@ impl App {
         &self,
         rules: Rules,
         levels: [Difficulty; 2],
-        moves: &[House],
-    ) -> Result<(), IllegalMove> {
+        moves: &[Move],
+    ) -> Result<(), RecordErrorKind> {
         self.run(|c| {
             let effects = c.turns.watch_record(rules, levels, moves)?;
             c.carry_out(effects);

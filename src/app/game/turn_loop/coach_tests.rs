@@ -58,7 +58,10 @@ fn note(turns: &TurnLoop) -> Option<CoachNote> {
 
 fn moves(turns: &TurnLoop) -> Vec<u8> {
     let game = turns.session().unwrap().game();
-    game.moves().iter().map(|h| h.number()).collect()
+    game.moves()
+        .iter()
+        .map(|m| m.house().expect("no simultaneous first move").number())
+        .collect()
 }
 
 fn h(number: u8) -> House {

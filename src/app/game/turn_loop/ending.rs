@@ -65,7 +65,7 @@ impl Ending {
 fn swept_by_last_move(game: &Game) -> [u32; 2] {
     let mut again = game.clone();
     let mut swept = [0, 0];
-    let Some(house) = again.undo() else {
+    let Some(house) = again.undo().and_then(|last| last.house()) else {
         return swept;
     };
     if let Ok(report) = again.play(house) {

@@ -33,7 +33,7 @@ use crate::app::computer::brain::Brain;
 use crate::app::game::banner::Banner;
 use crate::app::game::playback::TurnPace;
 use crate::app::game::session::Session;
-use crate::engine::{House, IllegalMove, Rules, Side};
+use crate::engine::{House, IllegalMove, Move, RecordErrorKind, Rules, Side};
 use crate::players::Opponent;
 use coach::CoachJob;
 use showing::Animation;
@@ -174,11 +174,11 @@ impl TurnLoop {
         &mut self,
         rules: Rules,
         opponent: Opponent,
-        moves: &[House],
-    ) -> Result<Effects, IllegalMove> {
+        moves: &[Move],
+    ) -> Result<Effects, RecordErrorKind> {
         let mut session = Session::new(rules, Side::South, opponent);
-        for &house in moves {
-            session.play(house)?;
+        for mv in moves {
+            session.play_recorded(mv)?;
         }
         self.stop_everything();
         self.parked = None;
@@ -241,10 +241,16 @@ impl TurnLoop {
             Ok(effects) => effects,
             Err(why) => {
                 self.banner = match why {
-                    IllegalMove::EmptyHouse { .. } => Banner::EmptyHouse(mover),
+                    // A burnt house holds nothing for the round: as empty as can be.
+                    IllegalMove::EmptyHouse { .. } | IllegalMove::BurntHouse { .. } => {
+                        Banner::EmptyHouse(mover)
+                    }
                     IllegalMove::MustFeed { .. } => Banner::DoesNotFeed(mover),
                     IllegalMove::GrandSlam { .. } => Banner::GrandSlamForbidden(mover),
-                    IllegalMove::NotAHouse { .. } | IllegalMove::GameOver => Banner::Quiet,
+                    IllegalMove::NotAHouse { .. }
+                    | IllegalMove::GameOver
+                    | IllegalMove::OpeningPending
+                    | IllegalMove::NotYourTurn => Banner::Quiet,
                 };
                 self.effects()
             }

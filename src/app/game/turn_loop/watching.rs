@@ -5,7 +5,7 @@
 
 use super::{Effects, TurnLoop};
 use crate::app::game::session::Session;
-use crate::engine::{House, IllegalMove, Rules, Side};
+use crate::engine::{Move, RecordErrorKind, Rules, Side};
 use crate::players::Difficulty;
 
 /// Whether a watched game goes on by itself.
@@ -53,12 +53,12 @@ impl TurnLoop {
         &mut self,
         rules: Rules,
         levels: [Difficulty; 2],
-        moves: &[House],
-    ) -> Result<Effects, IllegalMove> {
+        moves: &[Move],
+    ) -> Result<Effects, RecordErrorKind> {
         let [south, north] = levels;
         let mut watched = Session::watch(rules, Side::South, south, north);
-        for &house in moves {
-            watched.play(house)?;
+        for mv in moves {
+            watched.play_recorded(mv)?;
         }
         self.start_watching(watched);
         self.watch = Watch::Paused;
