@@ -100,7 +100,7 @@ impl TurnLoop {
         let mover = report.mover;
         let turn_over = !session.is_over() && session.to_move() != Some(mover);
         self.banner = if turn_over && session.is_computer(mover) {
-            // The computer's whole turn in one line: the person was not watching each move.
+            // The computer's whole turn in one line, every move of it, seen or skipped.
             Banner::Turn {
                 side: mover,
                 must_feed: session.position().must_feed(),
