@@ -1,7 +1,7 @@
 //! Every text the game screen and the board draw is readable in every theme: its colour
 //! and the colour behind it have a WCAG contrast ratio of at least 4.5:1, and the marks
-//! that carry meaning without words (the last move's ring) at least 3:1 against the
-//! wood (WCAG's figure for graphics). The colours are read from ui/theme.slint itself,
+//! that carry meaning without words (the last move's ring, the playable ring) at least
+//! 3:1 against what is around them (WCAG's figure for graphics). The colours are read from ui/theme.slint itself,
 //! so changing one there to a poor one fails here.
 
 use std::collections::HashMap;
@@ -152,6 +152,31 @@ fn the_last_moves_ring_stands_out_from_the_wood_in_every_theme() {
             let stone = contrast(c("stone-edge"), Rgb(255, 255, 255));
             assert!(stone >= 3.0, "stone edge on a white stone: {stone:.2}:1");
         }
+    }
+}
+
+#[test]
+fn the_playable_ring_stands_out_in_its_bowl_and_beside_the_last_moves_ring_in_every_theme() {
+    let colours = theme_colours();
+    for look in LOOKS {
+        let c = |name| colour(&colours, look, name);
+        let (ring, edge) = (c("playable"), c("playable-edge"));
+        // It lies inside the bowl, on its dark wood and over its stones' shadows.
+        for ground in ["bowl-outer", "bowl-inner"] {
+            let seen = contrast(ring, c(ground)).max(contrast(edge, c(ground)));
+            assert!(
+                seen >= 3.0,
+                "{look:?}: the playable ring on {ground} is {seen:.2}:1"
+            );
+        }
+        // Its dark edge parts it from the last move's ring, which it touches.
+        let banded = contrast(ring, edge);
+        assert!(banded >= 3.0, "{look:?}: ring and edge {banded:.2}:1");
+        let parted = contrast(c("last-move"), edge);
+        assert!(
+            parted >= 3.0,
+            "{look:?}: last move's ring and playable edge {parted:.2}:1"
+        );
     }
 }
 

@@ -394,6 +394,32 @@ impl Driver {
             .collect()
     }
 
+    /// The playable mark drawn on a house (its ring), if the house carries one.
+    pub fn playable_mark(&self, side: Side, house: u8) -> Option<ElementHandle> {
+        let marks = self
+            .pit(&Driver::house_id(side, house))
+            .query_descendants()
+            .match_type_name("PlayableRing")
+            .find_all();
+        marks.into_iter().next()
+    }
+
+    /// The status banner's two lines as a screen reader reads them: whose turn it is,
+    /// and what just happened (without word joiners).
+    pub fn status(&self) -> (String, String) {
+        let banners = self.parts("StatusBanner");
+        let Some(banner) = banners.first() else {
+            return (String::new(), String::new());
+        };
+        let read = |text: Option<slint::SharedString>| {
+            text.map(|t| t.replace(JOINER, "")).unwrap_or_default()
+        };
+        (
+            read(banner.accessible_label()),
+            read(banner.accessible_description()),
+        )
+    }
+
     /// The position on the board.
     pub fn position(&self) -> Position {
         self.app.position().expect("a game on the board")

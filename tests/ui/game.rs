@@ -2,6 +2,11 @@
 //! cancelled searches, random taps, hints, and the game-over panel's words.
 
 use super::*;
+use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
+use mancala::store::{AnimationSpeed, Language, Settings};
+use mancala::testing::brains::{ExtraTurnsFirst, FirstLegalMove};
+use mancala::{Theme, ThemeChoice, TurnMove, TurnWords};
+use slint::{ModelRc, VecModel};
 
 #[test]
 fn two_people_play_a_whole_game_by_tapping_houses_to_the_game_over_panel() {
@@ -433,4 +438,198 @@ fn a_hint_says_it_is_thinking_then_how_the_game_stands_within_about_a_second() {
     // About a second (900 ms of search) plus the polling; building Kalah's endgame table
     // on the way, as hints once did, takes several seconds and fails this.
     assert!(waited < Duration::from_secs(4), "the hint took {waited:?}");
+}
+
+#[test]
+fn after_the_computers_turn_the_status_line_tells_each_of_its_moves() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch_with(dir.path(), Arc::new(ExtraTurnsFirst));
+
+    // The sentence, from the facts of the moves told.
+    let words = ui.window.global::<TurnWords>();
+    let m = |house, relays, extra_turn, captured| TurnMove {
+        house,
+        relays,
+        extra_turn,
+        captured,
+        grand_slam: false,
+    };
+    let say = |moves: Vec<TurnMove>, left_out| {
+        words
+            .invoke_say(
+                "Computer".into(),
+                ModelRc::new(VecModel::from(moves)),
+                left_out,
+            )
+            .to_string()
+    };
+    assert_eq!(
+        say(vec![m(4, 6, true, 0), m(2, 0, false, 5)], 0),
+        "Computer: house 4, 6 relays, extra turn; house 2, captured 5 seeds"
+    );
+    assert_eq!(
+        say(
+            vec![m(1, 1, true, 0), m(5, 0, true, 0), m(6, 0, false, 1)],
+            3
+        ),
+        "Computer: house 1, 1 relay, extra turn; house 5, extra turn; 3 more moves; \
+         house 6, captured 1 seed"
+    );
+    assert_eq!(say(vec![m(3, 0, false, 0)], 0), "Computer: house 3");
+
+    // On screen after a real turn: Kalah, South 1; the greedy computer answers North 3,
+    // whose last seed lands in its store, then North 1.
+    ui.start_game(&[("Opponent", "Computer"), ("Computer level", "Beginner")]);
+    ui.tap("Bottom house 1");
+    ui.settle();
+    assert_eq!(ui.app.record().unwrap(), "1 3 1");
+    let (turn, notice) = ui.status();
+    assert_eq!(
+        notice, "Computer: house 3, extra turn; house 1",
+        "under '{turn}'"
+    );
+
+    // The same line in Burmese, from the Burmese parts.
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        language: Language::Burmese,
+        ..Settings::default()
+    };
+    Store::open(dir.path()).save_settings(&settings).unwrap();
+    let ui = Ui::launch_with(dir.path(), Arc::new(ExtraTurnsFirst));
+    let south_1 = [House::new(1).unwrap()];
+    ui.app
+        .load_record(Rules::new(Variant::Kalah), BEGINNER, &south_1)
+        .unwrap();
+    ui.settle();
+    let (_, notice) = ui.status();
+    assert!(
+        notice.contains("တွင်း 3") && notice.contains("ထပ်ရွှေ့ခွင့်"),
+        "{notice}"
+    );
+}
+
+#[test]
+fn a_long_relay_shows_its_count_while_it_plays() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch_with(dir.path(), Arc::new(ExtraTurnsFirst));
+    let rules = Rules::builder(Variant::Congkak)
+        .houses(7)
+        .seeds(7)
+        .build()
+        .unwrap();
+    // South 2 on 7x7 Congkak: its last seed falls into North 1, full, and sows on.
+    ui.app.load_record(rules, BEGINNER, &[]).unwrap();
+    ui.tap("Bottom house 2");
+    ui.until(20, "a relay's count", |ui| {
+        ui.status().0.starts_with("Relay ")
+    });
+    let (turn, _) = ui.status();
+    let words: Vec<&str> = turn.split_whitespace().collect();
+    // "Relay 3 · 25 seeds sown"
+    assert_eq!(words.len(), 6, "{turn}");
+    assert!(words[1].parse::<u32>().unwrap() >= 1, "{turn}");
+    assert!(words[3].parse::<u32>().unwrap() >= 1, "{turn}");
+    ui.settle();
+    if ui.position().side_to_move() == Side::South && !ui.position().is_over() {
+        assert!(
+            ui.status().1.starts_with("Computer: house "),
+            "{:?}",
+            ui.status()
+        );
+    }
+}
+
+/// Every legal house of the person carries the playable mark, and nothing covers it: in
+/// each game, random games played by taps against a computer whose moves mark the
+/// person's row too (the last move's ring, a relay's rings), the person's own extra turns
+/// leaving their ring on houses that are legal again; in each theme. The mark is found on
+/// the house, and its yellow is read off the rendered frame, at the top of its band.
+#[test]
+fn every_legal_house_is_lit() {
+    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: false,
+        renderer_name: Some("software".into()),
+    })))
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    // Marks are read on settled boards, hundreds of them: no animation to wait for.
+    let settings = Settings {
+        animation: AnimationSpeed::Off,
+        ..Settings::default()
+    };
+    Store::open(dir.path()).save_settings(&settings).unwrap();
+    let ui = Ui::launch_with(dir.path(), Arc::new(FirstLegalMove));
+    let congkak = |houses| {
+        Rules::builder(Variant::Congkak)
+            .houses(houses)
+            .build()
+            .unwrap()
+    };
+    let games = [
+        Rules::new(Variant::Kalah),
+        Rules::new(Variant::Oware),
+        congkak(6),
+        congkak(7),
+    ];
+    let themes = [
+        ThemeChoice::Light,
+        ThemeChoice::Dark,
+        ThemeChoice::HighContrast,
+    ];
+    let (mut rng, mut lit, mut ringed) = (Lcg(11), 0, 0);
+    for (g, rules) in games.into_iter().enumerate() {
+        let houses = rules.houses();
+        for round in 0..3 {
+            let theme = ui.window.global::<Theme>();
+            theme.set_choice(themes[(g + round) % themes.len()]);
+            let yellow = theme.get_playable();
+            ui.app.load_record(rules, BEGINNER, &[]).unwrap();
+            ui.settle();
+            for _ in 0..30 {
+                let pos = ui.position();
+                if pos.is_over() {
+                    break;
+                }
+                let legal: Vec<u8> = pos.legal_moves().iter().map(House::number).collect();
+                assert_eq!(ui.lit_houses(Side::South, houses), legal, "{rules:?}");
+                let frame = ui.window.window().take_snapshot().unwrap();
+                let scale = ui.window.window().scale_factor();
+                for &house in &legal {
+                    let mark = ui
+                        .playable_mark(Side::South, house)
+                        .unwrap_or_else(|| panic!("{rules:?}: house {house} has no mark"));
+                    // The middle of the top of the band, a whole pixel inside it (1 px of
+                    // dark edge above it).
+                    let (at, size) = (mark.absolute_position(), mark.size());
+                    let x = ((at.x + size.width / 2.0) * scale).floor() as u32;
+                    let y = ((at.y + 1.0) * scale).ceil() as u32;
+                    let seen = frame.as_slice()[(y * frame.width() + x) as usize];
+                    let near = |a: u8, b: u8| a.abs_diff(b) <= 24;
+                    assert!(
+                        near(seen.r, yellow.red())
+                            && near(seen.g, yellow.green())
+                            && near(seen.b, yellow.blue()),
+                        "{rules:?}, {:?}: house {house}'s mark shows {seen:?}, not {yellow:?}",
+                        theme.get_choice()
+                    );
+                    let rings = ui
+                        .pit(&Ui::house_id(Side::South, house))
+                        .query_descendants()
+                        .match_type_name("MoveRing")
+                        .find_all();
+                    ringed += usize::from(!rings.is_empty());
+                    lit += 1;
+                }
+                let house = legal[rng.below(legal.len())];
+                ui.tap(&Ui::house_label(Side::South, house));
+                ui.settle();
+            }
+        }
+    }
+    assert!(lit > 300, "{lit} lit houses checked");
+    assert!(ringed > 0, "no lit house also carried a last move's ring");
 }

@@ -5,10 +5,10 @@ use crate::app::conversions::optional_side;
 use crate::app::game::banner::Banner;
 use crate::app::game::board_view::HouseView;
 use crate::app::game::playback::{Flight, FlightKind};
-use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView};
+use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView, MoveFacts};
 use crate::engine::{EndReason, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
-use crate::{EndKind, GameEnding, GameState, Notice, PitView, StoreView, Stores};
+use crate::{EndKind, GameEnding, GameState, Notice, PitView, StoreView, Stores, TurnMove};
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
 use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;
@@ -68,6 +68,17 @@ fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
         Banner::Hint(words) => (Notice::Hint, Side::South, 0, words.house.number()),
         Banner::Repetition(side) => about(Notice::Repetition, side),
         Banner::Sweep(side) => about(Notice::Sweep, side),
+        Banner::Turn { side, .. } => about(Notice::Turn, side),
+    }
+}
+
+fn turn_move(facts: &MoveFacts) -> TurnMove {
+    TurnMove {
+        house: facts.house.number().into(),
+        relays: int(facts.relays),
+        extra_turn: facts.extra_turn,
+        captured: int(facts.captured),
+        grand_slam: facts.grand_slam_spared,
     }
 }
 
@@ -203,6 +214,8 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_thinking(view.thinking);
     ui.set_animating(view.animating);
     ui.set_in_hand(int(view.in_hand));
+    ui.set_relays(int(view.relays));
+    ui.set_sown(int(view.sown));
     render_motion(ui, view);
     ui.set_over(view.over);
     let (has_winner, winner) = optional_side(view.winner);
@@ -213,6 +226,16 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_notice_side(side.into());
     ui.set_notice_seeds(int(seeds));
     ui.set_notice_house(house.into());
+    let told: Vec<TurnMove> = view.told.moves.iter().map(turn_move).collect();
+    ui.set_turn_moves(ModelRc::new(VecModel::from(told)));
+    ui.set_turn_left_out(int(view.told.left_out));
+    ui.set_turn_must_feed(matches!(
+        view.banner,
+        Banner::Turn {
+            must_feed: true,
+            ..
+        }
+    ));
     let hint = match view.banner {
         Banner::Hint(words) => Some(words),
         _ => None,

@@ -35,6 +35,9 @@ pub enum Banner {
     Repetition(Side),
     /// The game ended and the seeds left in the houses went to their owners' stores.
     Sweep(Side),
+    /// The computer's turn is over: what its moves did (the turn loop's story), and
+    /// whether the next player must now feed (Oware).
+    Turn { side: Side, must_feed: bool },
 }
 
 /// What a hint says: the house, the value after it (the expected final store difference

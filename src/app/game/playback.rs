@@ -7,8 +7,10 @@
 //! swept seeds on their way to a store, which land (and are counted there) a step later.
 //!
 //! A side's whole turn (a move and the extra turns it earns, each with its Congkak relays)
-//! is paced as one by [`TurnPace`]: after the first few sowings each step is shorter, and
-//! one skip by the player shows the rest of the computer's turn at once.
+//! is paced as one by [`TurnPace`]: after the first few sowings each step is shorter, the
+//! whole turn fits a time budget (each move is given its share, and shows several steps a
+//! tick when its steps left would overrun it), and one skip by the player shows the rest
+//! of the computer's turn at once.
 
 use crate::engine::{Pit, Position, Side, Step};
 use std::time::Duration;
@@ -22,7 +24,11 @@ const FASTEST_SHARE: u32 = 4;
 
 /// The longest a move may take to animate, whatever the speed: a Congkak relay can run
 /// to hundreds of drops, and nobody wants to watch a minute of them.
-const LONGEST_MOVE_MILLIS: u64 = 6_000;
+const LONGEST_MOVE: Duration = Duration::from_millis(6_000);
+
+/// The longest a whole turn's animation may take, its extra-turn moves included, so that
+/// with the computer's searches between them no computer turn lasts much over 8 s.
+pub const LONGEST_TURN: Duration = Duration::from_millis(7_000);
 
 /// What a group of seeds in the air is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +67,9 @@ pub struct Playback {
     relays: u32,
     /// Sowings of the same turn before this move (its earlier extra-turn moves).
     earlier_sowings: u32,
+    /// The time this move may take to show, and the time its ticks have taken so far.
+    budget: Duration,
+    spent: Duration,
 }
 
 /// What the last step showed.
@@ -95,7 +104,15 @@ impl Playback {
             landing: Vec::new(),
             relays: 0,
             earlier_sowings: 0,
+            budget: LONGEST_MOVE,
+            spent: Duration::ZERO,
         }
+    }
+
+    /// This move may take at most `budget` to show (never more than 6 s, a move's most).
+    pub fn within(mut self, budget: Duration) -> Playback {
+        self.budget = budget.min(LONGEST_MOVE);
+        self
     }
 
     /// This move continues a turn that has already shown `sowings` sowings.
@@ -167,11 +184,30 @@ impl Playback {
         self.next >= self.steps.len() && self.landing.is_empty()
     }
 
-    /// How many steps each timer tick shows at `step_millis` per step, so that no move
-    /// animates for longer than `LONGEST_MOVE_MILLIS` (6 s).
-    pub fn steps_per_tick(&self, step_millis: u64) -> usize {
-        let total = self.steps.len() as u64 * step_millis.max(1);
-        total.div_ceil(LONGEST_MOVE_MILLIS).max(1) as usize
+    /// Drops shown so far (the seeds this move has sown, for the relay's count).
+    pub fn sown(&self) -> u32 {
+        self.shown()
+            .iter()
+            .filter(|s| matches!(s, Step::Drop { .. }))
+            .count() as u32
+    }
+
+    /// Whether one tick of `pace` fits in the move's budget; a move that has no time left
+    /// in its turn is shown at once.
+    pub fn fits(&self, pace: Duration) -> bool {
+        pace <= self.budget
+    }
+
+    /// A timer tick after `pace` has come: how many steps it shows so that the steps left
+    /// fit in the move's budget. One a tick while they fit at `pace`; when they would not,
+    /// they are spread over the ticks left, so the pace speeds up on its own.
+    pub fn tick(&mut self, pace: Duration) -> usize {
+        self.spent += pace;
+        let left = self.budget.saturating_sub(self.spent);
+        // This tick and the ticks that fit in what is left of the budget (at least this one).
+        let ticks = 1 + left.as_nanos() / pace.as_nanos().max(1);
+        let steps = self.steps.len() - self.next + usize::from(!self.landing.is_empty());
+        (steps as u128).div_ceil(ticks).max(1) as usize
     }
 
     /// Shows the next step; `None` once every step has been shown. Seeds in the air
@@ -302,6 +338,8 @@ pub struct TurnPace {
     mover: Option<Side>,
     sowings: u32,
     skipped: bool,
+    /// The time the turn's moves have taken to show so far.
+    spent: Duration,
 }
 
 impl TurnPace {
@@ -320,6 +358,24 @@ impl TurnPace {
             .filter(|s| matches!(s, Step::PickUp { .. }))
             .count() as u32;
         earlier
+    }
+
+    /// The time the move about to be shown may take: what is left of the turn's budget
+    /// ([`LONGEST_TURN`]), or half of it when the move earns an extra turn, so the moves
+    /// after it, not known yet, still have time (each following move halving what is left
+    /// again, the turn never overruns).
+    pub fn budget(&self, extra_turn: bool) -> Duration {
+        let left = LONGEST_TURN.saturating_sub(self.spent);
+        if extra_turn {
+            left / 2
+        } else {
+            left
+        }
+    }
+
+    /// A tick of the turn's animation took `pace`.
+    pub fn spend(&mut self, pace: Duration) {
+        self.spent += pace;
     }
 
     /// The player skipped the animation of `mover`'s move: the rest of this turn is shown
@@ -441,19 +497,84 @@ mod tests {
         assert_eq!(playback.pits(), game.position().pits());
     }
 
+    /// Ticks `playback` at `pace` to its end; returns the time taken and the ticks.
+    fn play_out(playback: &mut Playback, pace: Duration) -> (Duration, usize) {
+        let (mut time, mut ticks) = (Duration::ZERO, 0);
+        while !playback.is_done() {
+            time += pace;
+            ticks += 1;
+            for _ in 0..playback.tick(pace) {
+                playback.advance();
+            }
+        }
+        (time, ticks)
+    }
+
     #[test]
     fn long_relays_are_sped_up_to_fit_the_longest_move() {
         let pos = Position::start(Rules::new(Variant::Kalah));
+        let normal = Duration::from_millis(140);
         let steps = vec![
             Step::Drop {
                 pit: Pit::Store(Side::South)
             };
-            500
+            200
         ];
-        let playback = Playback::new(&pos, steps);
-        assert_eq!(playback.steps_per_tick(140), 12);
-        let short = Playback::new(&pos, vec![Step::GrandSlamSpared; 5]);
-        assert_eq!(short.steps_per_tick(140), 1);
+        let (time, _) = play_out(&mut Playback::new(&pos, steps.clone()), normal);
+        assert!(time <= LONGEST_MOVE, "{time:?}");
+        assert!(
+            time > LONGEST_MOVE - normal * 2,
+            "it uses its time: {time:?}"
+        );
+        // A smaller budget is kept too, and a larger one is cut to a move's most.
+        let budget = Duration::from_millis(1_500);
+        let (time, _) = play_out(
+            &mut Playback::new(&pos, steps.clone()).within(budget),
+            normal,
+        );
+        assert!(time <= budget, "{time:?}");
+        let (time, _) = play_out(
+            &mut Playback::new(&pos, steps).within(Duration::from_secs(60)),
+            normal,
+        );
+        assert!(time <= LONGEST_MOVE, "{time:?}");
+        // A short move is one step a tick.
+        let mut short = Playback::new(&pos, vec![Step::GrandSlamSpared; 5]);
+        assert_eq!(play_out(&mut short, normal), (normal * 5, 5));
+    }
+
+    #[test]
+    fn a_turn_of_moves_with_extra_turns_stays_within_its_budget() {
+        let pos = Position::start(Rules::new(Variant::Congkak));
+        let normal = Duration::from_millis(140);
+        let mut turn = TurnPace::default();
+        let mut total = Duration::ZERO;
+        // Ten long relays, each but the last earning an extra turn.
+        for n in 0..10 {
+            let steps = relays(60);
+            let earlier = turn.move_started(Side::North, &steps);
+            let extra = n < 9;
+            let mut playback = Playback::new(&pos, steps)
+                .after_sowings(earlier)
+                .within(turn.budget(extra));
+            let mut pace = playback.pace(normal);
+            if !playback.fits(pace) {
+                continue; // shown at once, as the turn loop does
+            }
+            while !playback.is_done() {
+                turn.spend(pace);
+                total += pace;
+                for _ in 0..playback.tick(pace) {
+                    playback.advance();
+                }
+                pace = playback.pace(normal);
+            }
+        }
+        assert!(total <= LONGEST_TURN, "{total:?}");
+        // The other side's move is a new turn with the whole budget again.
+        turn.move_started(Side::South, &relays(1));
+        assert_eq!(turn.budget(false), LONGEST_TURN);
+        assert_eq!(turn.budget(true), LONGEST_TURN / 2);
     }
 
     /// A Congkak move with relays: `pickups` sowings of 2 seeds each.

@@ -14,6 +14,7 @@ mod effects;
 mod ending;
 mod game_over;
 mod showing;
+mod story;
 #[cfg(test)]
 mod tests;
 mod thinking;
@@ -26,6 +27,7 @@ pub use accent::{Accent, AccentKind};
 pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
+pub use story::{MoveFacts, Told, TurnStory};
 pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
 pub use view::GameView;
 
@@ -57,6 +59,8 @@ pub struct TurnLoop {
     animation: Option<Animation>,
     /// The turn being shown: its pace, and whether the player skipped the rest of it.
     turn: TurnPace,
+    /// What the moves of the turn being shown (or last shown) did, for the status line.
+    story: TurnStory,
     pending: Option<Pending>,
     hint: Option<House>,
     /// Coach mode is on (the player's setting).
@@ -93,6 +97,7 @@ impl TurnLoop {
             counted: false,
             animation: None,
             turn: TurnPace::default(),
+            story: TurnStory::default(),
             pending: None,
             hint: None,
             coach_on: false,
@@ -218,11 +223,13 @@ impl TurnLoop {
         }
         if session.is_watched() {
             // Nobody plays a watched game: a tap only skips, as on the board.
-            return self.effects();
+            return self.player_skips();
         }
         if !session.human_to_move() {
+            // Mid-turn, the computer searching its next move: skip the rest of its turn.
+            let effects = self.player_skips();
             self.banner = Banner::NotYourTurn(side);
-            return self.effects();
+            return effects;
         }
         let mover = session.position().side_to_move();
         if side != mover {
@@ -312,6 +319,7 @@ impl TurnLoop {
         self.watch = Watch::Running;
         self.accent = None;
         self.turn = TurnPace::default();
+        self.story.clear();
         self.hint = None;
         self.banner = Banner::Quiet;
         self.panel_hidden = false;
@@ -327,6 +335,7 @@ impl TurnLoop {
     fn change_history(&mut self, step: fn(&mut Session) -> bool) -> Effects {
         self.pending = None;
         self.turn = TurnPace::default();
+        self.story.clear();
         if let Some(mut animation) = self.animation.take() {
             animation.playback.finish();
         }

@@ -25,8 +25,10 @@ impl TurnLoop {
     /// tick when the animation runs fast); `None` when no move is being animated.
     pub(super) fn advance_animation(&mut self) -> Option<Effects> {
         let animation = self.animation.as_mut()?;
-        let step = animation.playback.pace(self.step);
-        let per_tick = animation.playback.steps_per_tick(step.as_millis() as u64);
+        // The tick came after the pace the last one asked for (`tick_interval`).
+        let pace = animation.playback.pace(self.step);
+        let per_tick = animation.playback.tick(pace);
+        self.turn.spend(pace);
         self.motion += 1;
         for _ in 0..per_tick {
             match animation.playback.advance() {
@@ -61,17 +63,19 @@ impl TurnLoop {
             self.watched_move_played();
         }
         self.hint = None;
+        self.story.record(&report);
         let earlier = self.turn.move_started(report.mover, &report.steps);
         let skipped = self.turn.skipping(report.mover);
-        let mut effects = if self.step.is_zero() || !self.on_screen || skipped {
+        let playback = Playback::new(&before, std::mem::take(&mut report.steps))
+            .after_sowings(earlier)
+            .within(self.turn.budget(report.extra_turn));
+        // A move left no time by its turn's budget is shown at once, as a skipped one.
+        let no_time = !playback.fits(playback.pace(self.step));
+        let mut effects = if self.step.is_zero() || !self.on_screen || skipped || no_time {
             self.move_shown(&report)
         } else {
-            let steps = std::mem::take(&mut report.steps);
             self.motion += 1;
-            self.animation = Some(Animation {
-                playback: Playback::new(&before, steps).after_sowings(earlier),
-                report,
-            });
+            self.animation = Some(Animation { playback, report });
             self.banner = Banner::Quiet;
             self.effects()
         };
@@ -94,7 +98,14 @@ impl TurnLoop {
             self.accent = Accent::of(report, session.rules().houses(), self.accents);
         }
         let mover = report.mover;
-        self.banner = if report.end == Some(EndReason::Repetition) {
+        let turn_over = !session.is_over() && session.to_move() != Some(mover);
+        self.banner = if turn_over && session.is_computer(mover) {
+            // The computer's whole turn in one line, every move of it, seen or skipped.
+            Banner::Turn {
+                side: mover,
+                must_feed: session.position().must_feed(),
+            }
+        } else if report.end == Some(EndReason::Repetition) {
             Banner::Repetition(mover)
         } else if report.captured() > 0 {
             Banner::Capture {
@@ -118,12 +129,19 @@ impl TurnLoop {
         self.computer_moves_if_its_turn()
     }
 
-    /// The player skipped the animation: of a computer's move, the rest of its turn too
-    /// (its further extra-turn moves are shown at once).
+    /// The player skipped the animation: of a computer's turn, all the rest of it (its
+    /// further extra-turn moves are shown at once as they come), whether the tap came
+    /// during one of its moves or while it searched the next.
     pub(super) fn player_skips(&mut self) -> Effects {
-        if let (Some(animation), Some(session)) = (&self.animation, &self.session) {
-            let mover = animation.report.mover;
-            if session.is_computer(mover) {
+        if let Some(session) = &self.session {
+            let mover = match &self.animation {
+                Some(animation) => Some(animation.report.mover),
+                // Between two moves of a turn: `skip_rest` ignores a side whose turn has
+                // not begun, so a tap while the computer looks for its first move does
+                // not hide that move.
+                None => session.to_move(),
+            };
+            if let Some(mover) = mover.filter(|&side| session.is_computer(side)) {
                 self.turn.skip_rest(mover);
             }
         }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::game::banner::HintWords;
+use crate::app::game::playback::LONGEST_TURN;
 use crate::engine::{EndReason, Game, Variant};
 use crate::players::Difficulty;
 use crate::players::GameResult;
@@ -645,4 +646,220 @@ fn no_tables_bar_without_an_expert_in_the_game() {
     let effects = two_people(&mut turns, Variant::Oware);
     assert_eq!(view(&turns).preparing, None);
     assert_eq!(effects.tick, None);
+}
+
+/// Ticks as the app's timer would, from an action's `effects`, until the loop settles;
+/// returns the time that took on a mocked clock (each tick comes after the interval the
+/// one before asked for) and the relays the animation counted along the way.
+fn timed_settle(turns: &mut TurnLoop, effects: Effects) -> (Duration, u32) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (mut clock, mut relays_seen) = (Duration::ZERO, 0);
+    let mut interval = effects.tick;
+    while turns.is_busy() {
+        assert!(Instant::now() < deadline, "the turn loop never settled");
+        let wait = interval.expect("a busy turn loop runs its timer");
+        clock += wait;
+        if wait == POLL_INTERVAL {
+            // The search runs on its thread in real time.
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        interval = turns.tick().tick;
+        relays_seen = relays_seen.max(view(turns).relays);
+    }
+    (clock, relays_seen)
+}
+
+/// 7-house Congkak with 7 seeds.
+fn congkak_7x7() -> Rules {
+    Rules::builder(Variant::Congkak)
+        .houses(7)
+        .seeds(7)
+        .build()
+        .unwrap()
+}
+
+/// What the greedy computer's turn from `game` would be: its moves, relays and drops.
+fn greedy_turn(game: &Game) -> (usize, u32, usize) {
+    let (mut game, cancel) = (game.clone(), std::sync::atomic::AtomicBool::new(false));
+    let (mut moves, mut relays, mut drops) = (0, 0, 0);
+    while game.position().side_to_move() == Side::North && !game.is_over() {
+        let house = ExtraTurnsFirst.choose_move(&game, Difficulty::Beginner, &cancel);
+        let report = game.play(house).unwrap();
+        moves += 1;
+        relays += report.relays;
+        drops += report
+            .steps
+            .iter()
+            .filter(|s| matches!(s, crate::engine::Step::Drop { .. }))
+            .count();
+    }
+    (moves, relays, drops)
+}
+
+/// A record of 7x7 Congkak after which the greedy computer (North) has a turn of at
+/// least three moves and many relays, with more drops than a quarter pace shows in 8 s:
+/// found by playing random games and asking the engine's move reports, so the test keeps
+/// a long turn whatever the rules' details become.
+fn long_congkak_turn(quarter_pace: Duration) -> Vec<u8> {
+    let mut state = 99u64;
+    for _ in 0..500 {
+        let mut game = Game::new(congkak_7x7());
+        for _ in 0..30 {
+            if game.is_over() {
+                break;
+            }
+            if game.position().side_to_move() == Side::North {
+                let (moves, relays, drops) = greedy_turn(&game);
+                if moves >= 3 && relays >= 20 && quarter_pace * drops as u32 > LONGEST_TURN * 2 {
+                    return game.moves().iter().map(|h| h.number()).collect();
+                }
+            }
+            let legal = game.position().legal_moves().to_vec();
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            game.play(legal[(state >> 33) as usize % legal.len()])
+                .unwrap();
+        }
+    }
+    panic!("no long turn in 500 random games");
+}
+
+/// 7-house Congkak with 7 seeds after `record`, the greedy computer (North) to move.
+fn congkak_turn_after(record: &[u8], step: Duration) -> (TurnLoop, Effects) {
+    let mut turns = table(ExtraTurnsFirst);
+    turns.set_step(step);
+    let rules = congkak_7x7();
+    let level = Difficulty::Beginner;
+    let moves: Vec<House> = record.iter().map(|&m| h(m)).collect();
+    let effects = turns
+        .load_record(rules, Opponent::Computer { level }, &moves)
+        .unwrap();
+    assert_eq!(
+        turns.session().unwrap().to_move(),
+        Some(Side::North),
+        "the computer's turn"
+    );
+    (turns, effects)
+}
+
+#[test]
+fn a_computer_turn_of_many_relays_and_extra_turns_ends_within_8_seconds_at_normal_speed() {
+    use crate::store::AnimationSpeed;
+    let normal = Duration::from_millis(AnimationSpeed::Normal.step_millis());
+    let (mut turns, effects) = congkak_turn_after(&long_congkak_turn(normal / 4), normal);
+    let before = moves(&turns).len();
+    let (clock, relays_seen) = timed_settle(&mut turns, effects);
+    shows_the_engines_position(&turns);
+
+    // What the turn was: several moves, long relays, hundreds of drops.
+    let game = turns.session().unwrap().game();
+    let mut replay = Game::from_start(*game.start());
+    let (mut relays, mut drops, mut turn_moves) = (0, 0, 0);
+    for (i, &house) in game.moves().iter().enumerate() {
+        let report = replay.play(house).unwrap();
+        if i >= before && report.mover == Side::North {
+            turn_moves += 1;
+            relays += report.relays;
+            drops += report
+                .steps
+                .iter()
+                .filter(|s| matches!(s, crate::engine::Step::Drop { .. }))
+                .count();
+        }
+    }
+    assert!(turn_moves >= 3, "a turn of {turn_moves} moves");
+    assert!(relays >= 20, "{relays} relays");
+    // Even at a quarter of the player's pace, the fastest a turn steps by itself, these
+    // drops would take well over 8 s one a tick: the budget had to speed them up.
+    assert!(
+        normal / 4 * drops as u32 > Duration::from_secs(14),
+        "{drops} drops"
+    );
+    assert!(clock <= Duration::from_secs(8), "the turn took {clock:?}");
+    assert!(relays_seen > 0, "the relays were counted while they played");
+    // And the status line tells the whole turn.
+    let shown = view(&turns);
+    assert_eq!(
+        shown.banner,
+        Banner::Turn {
+            side: Side::North,
+            must_feed: false
+        }
+    );
+    let told = shown.told;
+    assert_eq!(told.moves.len() + told.left_out as usize, turn_moves);
+    assert_eq!(told.moves[0].house, game.moves()[before]);
+}
+
+#[test]
+fn a_tap_while_the_computer_searches_its_next_move_skips_the_rest_of_its_turn() {
+    let mut turns = congkak_vs_greedy(STEP);
+    until_animating(&mut turns);
+    // The first move is shown in full; the tap comes while the next one is searched.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while view(&turns).animating || !view(&turns).thinking {
+        assert!(
+            Instant::now() < deadline,
+            "the computer never searched again"
+        );
+        let _ = turns.tick();
+    }
+    let _ = turns.tap(Side::South, 1);
+    let mut animated_again = false;
+    while turns.is_busy() {
+        assert!(Instant::now() < deadline, "the turn loop never settled");
+        let _ = turns.tick();
+        animated_again |= view(&turns).animating;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(
+        moves(&turns).len() >= 3,
+        "the turn went on: {:?}",
+        moves(&turns)
+    );
+    assert!(!animated_again, "the rest of the turn was shown at once");
+    shows_the_engines_position(&turns);
+    assert!(matches!(view(&turns).banner, Banner::Turn { .. }));
+}
+
+#[test]
+fn a_tap_while_the_computer_looks_for_its_first_move_skips_nothing() {
+    let mut turns = congkak_vs_greedy(STEP);
+    assert!(view(&turns).thinking);
+    let _ = turns.tap(Side::South, 1);
+    assert_eq!(view(&turns).banner, Banner::NotYourTurn(Side::South));
+    until_animating(&mut turns);
+}
+
+#[test]
+fn after_the_computers_turn_the_banner_tells_each_of_its_moves() {
+    // Kalah, the person South; the greedy computer answers South 1 with North 3 (its
+    // last seed in its store: an extra turn) and then its first legal move, North 1.
+    let mut turns = table(ExtraTurnsFirst);
+    let _ = vs_computer(&mut turns, Side::South);
+    let _ = turns.tap(Side::South, 1);
+    let _ = settle(&mut turns);
+    assert_eq!(moves(&turns), [1, 3, 1]);
+    let shown = view(&turns);
+    assert_eq!(
+        shown.banner,
+        Banner::Turn {
+            side: Side::North,
+            must_feed: false
+        }
+    );
+    let houses: Vec<u8> = shown.told.moves.iter().map(|m| m.house.number()).collect();
+    assert_eq!(houses, [3, 1]);
+    assert!(shown.told.moves[0].extra_turn && !shown.told.moves[1].extra_turn);
+    // The person's own move is told as before, not as a turn.
+    let _ = turns.tap(Side::South, 6);
+    let _ = turns.skip();
+    let shown = view(&turns);
+    assert!(
+        !matches!(shown.banner, Banner::Turn { .. }),
+        "{:?}",
+        shown.banner
+    );
+    assert!(shown.told.moves.is_empty());
 }

@@ -8,6 +8,7 @@ use crate::app::game::last_move::LastMove;
 use crate::app::game::playback::Flight;
 
 use super::ending::Ending;
+use super::story::Told;
 use super::thinking::Job;
 use super::TurnLoop;
 use crate::engine::{MoveSet, Rules, Side};
@@ -32,6 +33,9 @@ pub struct GameView {
     pub animating: bool,
     /// Seeds still in the sowing hand while the animation runs.
     pub in_hand: u32,
+    /// While a move is animated: its relays so far and the seeds it has sown.
+    pub relays: u32,
+    pub sown: u32,
     /// Seeds in the air until the next step, and how long that step lasts.
     pub flights: Vec<Flight>,
     pub flight_time: std::time::Duration,
@@ -48,6 +52,8 @@ pub struct GameView {
     /// Why the game ended and what became of the seeds left, once `over`.
     pub ending: Option<Ending>,
     pub banner: Banner,
+    /// The moves of the last turn the banner tells ([`Banner::Turn`]).
+    pub told: Told,
     /// The coach's word on the person's last move (it gave up seeds), until they move on.
     pub coach: Option<CoachNote>,
     pub can_undo: bool,
@@ -124,6 +130,8 @@ impl TurnLoop {
             hinting: self.pending.as_ref().is_some_and(|p| p.job == Job::Hint),
             animating: !idle,
             in_hand,
+            relays: self.animation.as_ref().map_or(0, |a| a.playback.relays()),
+            sown: self.animation.as_ref().map_or(0, |a| a.playback.sown()),
             flights: self
                 .animation
                 .as_ref()
@@ -144,6 +152,10 @@ impl TurnLoop {
                 None
             },
             banner: self.banner,
+            told: match self.banner {
+                Banner::Turn { .. } => self.story.told(),
+                _ => Told::default(),
+            },
             coach: self.coach_note,
             can_undo: session.can_undo(),
             can_redo: session.can_redo(),
