@@ -498,7 +498,7 @@ fn after_the_computers_turn_the_status_line_tells_each_of_its_moves() {
     };
     Store::open(dir.path()).save_settings(&settings).unwrap();
     let ui = Ui::launch_with(dir.path(), Arc::new(ExtraTurnsFirst));
-    let south_1 = [House::new(1).unwrap()];
+    let south_1 = [mancala::engine::Move::House(House::new(1).unwrap())];
     ui.app
         .load_record(Rules::new(Variant::Kalah), BEGINNER, &south_1)
         .unwrap();

@@ -4,7 +4,7 @@
 use super::*;
 use crate::app::game::banner::HintWords;
 use crate::app::game::playback::LONGEST_TURN;
-use crate::engine::{EndReason, Game, Variant};
+use crate::engine::{EndReason, Game, Move, Variant};
 use crate::players::Difficulty;
 use crate::players::GameResult;
 use crate::testing::brains::{
@@ -58,7 +58,11 @@ fn view(turns: &TurnLoop) -> GameView {
 
 /// The moves of the game on the board, as numbers.
 fn moves(turns: &TurnLoop) -> Vec<u8> {
-    let game = turns.session().unwrap().game();
+    moves_of(turns.session().unwrap().game())
+}
+
+/// A game's moves, as numbers.
+fn moves_of(game: &Game) -> Vec<u8> {
     game.moves()
         .iter()
         .map(|m| m.house().expect("no simultaneous first move").number())
@@ -711,7 +715,7 @@ fn long_congkak_turn(quarter_pace: Duration) -> Vec<u8> {
             if game.position().side_to_move() == Side::North {
                 let (moves, relays, drops) = greedy_turn(&game);
                 if moves >= 3 && relays >= 20 && quarter_pace * drops as u32 > LONGEST_TURN * 2 {
-                    return game.moves().iter().map(|h| h.number()).collect();
+                    return moves_of(&game);
                 }
             }
             let legal = game.position().legal_moves().to_vec();
@@ -731,7 +735,7 @@ fn congkak_turn_after(record: &[u8], step: Duration) -> (TurnLoop, Effects) {
     turns.set_step(step);
     let rules = congkak_7x7();
     let level = Difficulty::Beginner;
-    let moves: Vec<House> = record.iter().map(|&m| h(m)).collect();
+    let moves: Vec<Move> = record.iter().map(|&m| h(m).into()).collect();
     let effects = turns
         .load_record(rules, Opponent::Computer { level }, &moves)
         .unwrap();
@@ -756,8 +760,8 @@ fn a_computer_turn_of_many_relays_and_extra_turns_ends_within_8_seconds_at_norma
     let game = turns.session().unwrap().game();
     let mut replay = Game::from_start(*game.start());
     let (mut relays, mut drops, mut turn_moves) = (0, 0, 0);
-    for (i, &house) in game.moves().iter().enumerate() {
-        let report = replay.play(house).unwrap();
+    for (i, mv) in game.moves().iter().enumerate() {
+        let report = replay.play(mv.house().unwrap()).unwrap();
         if i >= before && report.mover == Side::North {
             turn_moves += 1;
             relays += report.relays;
@@ -789,7 +793,7 @@ fn a_computer_turn_of_many_relays_and_extra_turns_ends_within_8_seconds_at_norma
     );
     let told = shown.told;
     assert_eq!(told.moves.len() + told.left_out as usize, turn_moves);
-    assert_eq!(told.moves[0].house, game.moves()[before]);
+    assert_eq!(Some(told.moves[0].house), game.moves()[before].house());
 }
 
 #[test]
