@@ -72,4 +72,20 @@ fn perft_counts_the_same_as_playing_every_line_through_game() {
         let mut game = mancala_engine::Game::from_start(start);
         assert_eq!(perft(&start, 5), count(&mut game, 5), "{rules:?}");
     }
+    // Congkak with rounds, a few seeds from the end of a round: the lines cross into
+    // round 2 (refills, burnt houses) and some end the match.
+    let rounds = Rules::builder(Variant::Congkak)
+        .seeds(3)
+        .rounds(true)
+        .build()
+        .unwrap();
+    let late = Position::from_parts(
+        rounds,
+        [&[0, 0, 1, 0, 0, 1], &[1, 0, 0, 1, 0, 0]],
+        [16, 17],
+        mancala_engine::Side::South,
+    )
+    .unwrap();
+    let mut game = mancala_engine::Game::from_start(late);
+    assert_eq!(perft(&late, 7), count(&mut game, 7));
 }
