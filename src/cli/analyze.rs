@@ -89,6 +89,11 @@ pub fn best_move(
     game: &Game,
     limits: &Limits,
 ) -> Result<SearchResult, CliError> {
+    if game.in_opening() {
+        return Err(CliError(
+            "both players choose the first move at once: a single best move does not exist; `match` plays it from each side's mixed strategy".into(),
+        ));
+    }
     searcher.set_history(game.history());
     searcher
         .search(game.position(), limits)

@@ -4,8 +4,8 @@
 use super::args::{CliError, GameArgs};
 use super::out;
 use super::values;
-use crate::ai::{Eval, Level, Objective, Searcher};
-use crate::engine::{Game, Outcome, Position, Side};
+use crate::ai::{choose_in_opening, Eval, Level, Objective, Searcher};
+use crate::engine::{Game, Lockstep, Outcome, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -21,11 +21,22 @@ pub struct Tally {
     pub draws: u32,
     /// Sum over games of A's final store difference.
     pub margin: i64,
+    /// Games won and lost by the player who took the first turn: the first player, or in
+    /// Congkak with a simultaneous start the one who moved first after it (how fair the
+    /// start is: `docs/benchmarks.md`).
+    pub first_mover_wins: u32,
+    pub first_mover_losses: u32,
 }
 
 impl Tally {
     pub fn games(&self) -> u32 {
         self.a_wins + self.b_wins + self.draws
+    }
+
+    /// The share of decided games won by the player who took the first turn.
+    pub fn first_mover_share(&self) -> f64 {
+        let decided = self.first_mover_wins + self.first_mover_losses;
+        self.first_mover_wins as f64 / decided.max(1) as f64
     }
 
     /// A's points per game: a win is 1, a draw one half.
@@ -100,17 +111,22 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 "a_objective": objective_a.name(), "b_objective": objective_b.name(),
                 "a_wins": tally.a_wins, "b_wins": tally.b_wins, "draws": tally.draws,
                 "a_score": tally.score(),
+                "first_mover_wins": tally.first_mover_wins,
+                "first_mover_losses": tally.first_mover_losses,
             "a_margin": tally.margin as f64 / tally.games().max(1) as f64,
         }))
     } else {
         out::line(format_args!(
-            "{a} vs {b}: {} games, {a} won {}, lost {}, drew {}; score {:.1}% ; average margin {:+.1} seeds",
+            "{a} vs {b}: {} games, {a} won {}, lost {}, drew {}; score {:.1}% ; average margin {:+.1} seeds; the first to move won {} and lost {} ({:.1}% of decided games)",
             tally.games(),
             tally.a_wins,
             tally.b_wins,
             tally.draws,
             100.0 * tally.score(),
-            tally.margin as f64 / tally.games().max(1) as f64
+            tally.margin as f64 / tally.games().max(1) as f64,
+            tally.first_mover_wins,
+            tally.first_mover_losses,
+            100.0 * tally.first_mover_share()
         ))
     }
 }
@@ -158,6 +174,39 @@ pub fn play_match(
         let opening = random_opening(start, &mut rng);
         for a_side in Side::BOTH {
             let mut game = opening.clone();
+            if game.in_opening() {
+                // Congkak's simultaneous first move: each side draws from its own mixed
+                // strategy, never seeing the other's choice.
+                let mut lockstep = Lockstep::new(game.position()).expect("an opening");
+                while !lockstep.is_done() {
+                    let picks = Side::BOTH.map(|side| {
+                        let player = if side == a_side { 0 } else { 1 };
+                        choose_in_opening(
+                            &mut searchers[player],
+                            &lockstep,
+                            side,
+                            levels[player],
+                            time_scale,
+                            &mut rng,
+                        )
+                    });
+                    for (side, pick) in Side::BOTH.into_iter().zip(picks) {
+                        if let Some(house) = pick {
+                            lockstep.choose(side, house).expect("a choice of the hand");
+                        }
+                    }
+                    lockstep.run();
+                }
+                game.play_opening(lockstep.opening())
+                    .expect("the first move just played");
+            }
+            // Who takes the first turn: the first player, or after a simultaneous first
+            // move whoever the rules give the move to.
+            let first_mover = if game.start().in_opening() {
+                game.history()[1].side_to_move()
+            } else {
+                game.start().side_to_move()
+            };
             while !game.is_over() {
                 let side = game.position().side_to_move();
                 let player = if side == a_side { 0 } else { 1 };
@@ -174,12 +223,18 @@ pub fn play_match(
                 Some(Outcome::Win(_)) => tally.b_wins += 1,
                 _ => tally.draws += 1,
             }
+            match end.outcome() {
+                Some(Outcome::Win(side)) if side == first_mover => tally.first_mover_wins += 1,
+                Some(Outcome::Win(_)) => tally.first_mover_losses += 1,
+                _ => {}
+            }
         }
     }
     tally
 }
 
-/// A few random plies from the start (fewer if the game ends first).
+/// A few random plies from the start (fewer if the game ends first). A simultaneous
+/// first move is left to the players: their mixed strategies vary the games.
 fn random_opening(start: Position, rng: &mut StdRng) -> Game {
     let mut game = Game::from_start(start);
     for _ in 0..OPENING_PLIES {

@@ -64,6 +64,17 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             "the game is over: there is nothing to solve".into(),
         ));
     }
+    if pos.in_opening() {
+        return Err(CliError(
+            "both players choose the first move at once: it has no single value under perfect play (play it, then solve)".into(),
+        ));
+    }
+    if pos.rules().plays_rounds() {
+        return Err(CliError(
+            "a match of rounds can go on round after round: solve one round with --rule rounds=off"
+                .into(),
+        ));
+    }
     // The default tables are larger than the app's: 30 MB built in seconds saves a third
     // of the nodes of a full solve.
     let default = match pos.rules().variant() {

@@ -26,8 +26,9 @@ pub struct Solution {
 }
 
 impl Searcher {
-    /// Solves `pos` exactly. `None` when the game is over or a limit stopped the search
-    /// first (the solver gives exact answers or none).
+    /// Solves `pos` exactly. `None` when the game is over, a limit stopped the search
+    /// first (the solver gives exact answers or none), or `pos` is a Congkak match of
+    /// rounds or its simultaneous first move (see below).
     ///
     /// The solver searches to the end of every line, so its time grows fast with the
     /// seeds left on the board: a Kalah endgame of a dozen seeds takes milliseconds, the
@@ -36,7 +37,9 @@ impl Searcher {
     /// node budget unless the position is small; endgame tables
     /// ([`Searcher::with_endgame`]) make it much faster. It plays for the margin: it sets
     /// the searcher's [`Objective`] to [`Objective::Margin`], which later searches keep.
-    /// For Oware, give it the game's positions first ([`Searcher::set_history`]).
+    /// For Oware, give it the game's positions first ([`Searcher::set_history`]). A
+    /// Congkak match of rounds is not solved: the same board can come back round after
+    /// round, so a line need not end.
     ///
     /// # Examples
     ///
@@ -61,6 +64,11 @@ impl Searcher {
     /// assert_eq!(searcher.solve(&start, &Limits::nodes(5_000)), None);
     /// ```
     pub fn solve(&mut self, pos: &Position, limits: &Limits) -> Option<Solution> {
+        if pos.rules().plays_rounds() || pos.in_opening() {
+            // A match of rounds can come back to a board round after round, so a search
+            // to the end need not end; a simultaneous first move has no single value.
+            return None;
+        }
         // The solver's answer is the margin, whatever the searcher played for before.
         self.set_objective(Objective::Margin);
         // A short heuristic search gives the first guess; good guesses save passes.

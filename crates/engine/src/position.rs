@@ -769,6 +769,7 @@ impl fmt::Display for Position {
         )?;
         writeln!(f, "     {}", south.join(""))?;
         match self.outcome() {
+            None if self.opening => f.write_str("both players choose a first house at once"),
             None => write!(f, "{:?} to move", self.to_move),
             Some(Outcome::Win(side)) => write!(f, "game over: {side:?} wins"),
             Some(Outcome::Draw) => write!(f, "game over: draw"),
