@@ -93,11 +93,17 @@ impl FinishedRecord {
         if self
             .review
             .as_ref()
-            .is_some_and(|r| r.len() != self.moves.len())
+            .is_some_and(|r| r.len() != self.graded_moves())
         {
             self.review = None;
         }
         Ok(self)
+    }
+
+    /// How many moves a review grades: every move but Congkak's simultaneous first move,
+    /// which has no single best move (the review starts after it).
+    pub fn graded_moves(&self) -> usize {
+        self.moves.iter().filter(|m| m.house().is_some()).count()
     }
 }
 
@@ -137,7 +143,7 @@ impl RecentGames {
     /// review does not fit its moves.
     pub fn set_review(&mut self, id: u64, review: Vec<ReviewedMove>) -> bool {
         match self.games.iter_mut().find(|g| g.id == id) {
-            Some(game) if game.moves.len() == review.len() => {
+            Some(game) if game.graded_moves() == review.len() => {
                 game.review = Some(review);
                 true
             }

@@ -474,10 +474,10 @@ impl Game {
         Ok(())
     }
 
-    /// Oware rule 8: does `next` (a position just reached, not over) repeat one of the
-    /// game (pits and player to move)?
+    /// Oware rule 8 and Congkak rule 13: does `next` (a position just reached, not over)
+    /// repeat one of the game (pits, burnt houses and player to move)?
     fn repeats(&self, next: &Position) -> bool {
-        next.variant() == Variant::Oware
+        (next.variant() == Variant::Oware || next.rules().plays_rounds())
             && !next.is_over()
             && self.positions.iter().any(|p| p.key() == next.key())
     }

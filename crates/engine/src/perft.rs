@@ -33,6 +33,18 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         (Variant::Kalah, _) => {
             perft_plain(pos, depth, |p, h| kalah::play::<6, _>(p, h, &mut NoTrace))
         }
+        (Variant::Congkak, 7) if pos.rules().plays_rounds() => {
+            let mut path = vec![pos.key()];
+            perft_with_path(pos, depth, &mut path, |p, h| {
+                congkak::play::<7, _>(p, h, &mut NoTrace)
+            })
+        }
+        (Variant::Congkak, _) if pos.rules().plays_rounds() => {
+            let mut path = vec![pos.key()];
+            perft_with_path(pos, depth, &mut path, |p, h| {
+                congkak::play::<6, _>(p, h, &mut NoTrace)
+            })
+        }
         (Variant::Congkak, 7) => {
             perft_plain(pos, depth, |p, h| congkak::play::<7, _>(p, h, &mut NoTrace))
         }

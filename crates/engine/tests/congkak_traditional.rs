@@ -556,3 +556,57 @@ fn seeds_are_conserved_in_100_000_positions_of_traditional_matches() {
     assert!(rounds_seen > 100, "{rounds_seen} new rounds");
     assert!(matches_over > 10, "{matches_over} matches ended");
 }
+
+#[test]
+fn congkak_13_a_match_that_comes_back_ends() {
+    // Both players always take their last (or first) house: such matches repeat their
+    // rounds, and rule 13 ends them.
+    let mut repeated = 0;
+    for (seeds, last) in [
+        (7, true),
+        (7, false),
+        (5, true),
+        (5, false),
+        (4, true),
+        (3, false),
+    ] {
+        let rules = Rules::traditional_congkak().with_seeds(seeds).unwrap();
+        let mut game = Game::new(rules);
+        let mut lockstep = Lockstep::new(game.position()).unwrap();
+        while !lockstep.is_done() {
+            for side in Side::BOTH {
+                let choices = lockstep.choices(side);
+                if let Some(house) = if last {
+                    choices.last()
+                } else {
+                    choices.first()
+                } {
+                    lockstep.choose(side, house).unwrap();
+                }
+            }
+            lockstep.run();
+        }
+        game.play_opening(lockstep.opening()).unwrap();
+        let mut moves = 0;
+        while !game.is_over() {
+            let legal = game.legal_moves();
+            let house = if last { legal.last() } else { legal.first() };
+            game.play(house.unwrap()).unwrap();
+            moves += 1;
+            assert!(moves < 20_000, "{seeds} seeds: the match never ends");
+        }
+        let end = game.end_reason().unwrap();
+        assert!(
+            matches!(end, EndReason::Repetition | EndReason::MatchLost { .. }),
+            "{end:?}"
+        );
+        if end == EndReason::Repetition {
+            repeated += 1;
+            let after = game.position();
+            assert!(Side::BOTH
+                .iter()
+                .all(|&s| after.houses(s).iter().all(|&x| x == 0)));
+        }
+    }
+    assert!(repeated > 0, "some of these matches come back");
+}

@@ -101,6 +101,7 @@ impl ReviewScreen {
         kept: bool,
         brain: &Arc<dyn Brain>,
     ) -> Option<ReviewScreen> {
+        let game = after_simultaneous_start(game)?;
         let mut replay = Game::from_start(*game.start());
         let mut positions = vec![*replay.position()];
         for mv in game.moves() {
@@ -274,6 +275,21 @@ impl ReviewScreen {
     }
 }
 
+/// The game to review: a Congkak game with a simultaneous start is reviewed from the
+/// position after its first move, which both players chose at once and which has no
+/// single best move; its other moves keep their order. `None` if nothing is left.
+fn after_simultaneous_start(game: Game) -> Option<Game> {
+    if !game.start().in_opening() {
+        return Some(game);
+    }
+    let rest = game.moves().get(1..)?;
+    let mut reviewed = Game::replay(*game.history().get(1)?, rest).ok()?;
+    if let Some(side) = game.resigned() {
+        reviewed.resign(side).ok()?;
+    }
+    (!reviewed.moves().is_empty()).then_some(reviewed)
+}
+
 /// A stored review read back as graded moves.
 fn graded_moves(
     positions: &[Position],
@@ -284,7 +300,7 @@ fn graded_moves(
         .iter()
         .zip(played)
         .enumerate()
-        // Congkak's simultaneous first move is not graded (see `ai::review`).
+        // The game reviewed has no simultaneous first move (see `after_simultaneous_start`).
         .filter_map(|(i, (m, played))| Some((i, m, played.house()?)))
         .map(|(i, m, house)| MoveReview {
             ply: i + 1,
@@ -314,6 +330,38 @@ mod tests {
             game.play(house).unwrap();
         }
         FinishedRecord::of_game(4, &game, Opponent::Human)
+    }
+
+    #[test]
+    fn a_traditional_congkak_game_is_reviewed_after_its_simultaneous_first_move() {
+        let mut game = Game::new(Rules::traditional_congkak());
+        game.play_opening(&"4+4".parse().unwrap()).unwrap();
+        while !game.is_over() {
+            let house = game.legal_moves().last().unwrap();
+            game.play(house).unwrap();
+        }
+        let record = FinishedRecord::of_game(9, &game, Opponent::Human);
+        let graded = game.moves().len() - 1;
+        assert_eq!(record.graded_moves(), graded);
+        let (brain, _) = brain(false);
+        let mut screen = ReviewScreen::open(record.clone(), &brain).unwrap();
+        let stored = wait_for_review(&mut screen);
+        assert_eq!(
+            stored.len(),
+            graded,
+            "every move but the first, which both chose"
+        );
+        let view = screen.view();
+        assert_eq!((view.rows.len(), view.moves), (graded, graded));
+        assert_eq!(view.board.houses[0].len(), 7);
+        // The review starts on the board after the first move, with the player it gave
+        // the turn to.
+        assert_eq!(view.mover, game.history()[1].side_to_move());
+        // It is kept with the game, and read back.
+        let mut kept = record.clone();
+        kept.review = Some(stored);
+        let shown = ReviewScreen::open(kept, &brain).unwrap();
+        assert_eq!(shown.view().rows.len(), graded);
     }
 
     fn brain(wait_for_cancel: bool) -> (Arc<dyn Brain>, Arc<AtomicU32>) {
