@@ -1,6 +1,6 @@
 //! The `mancala-cli` contract of docs/cli.md, driven as other tools drive it.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::process::{Command, Output};
 
 fn cli(args: &[&str]) -> Output {
@@ -38,7 +38,8 @@ fn show_prints_the_start_position_in_the_contract_shape() {
         serde_json::json!({
             "variant": "kalah", "seeds": 4,
             "houses": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "stores": [0,0],
-            "to_move": 0, "over": false, "winner": null, "legal": [1,2,3,4,5,6]
+            "to_move": 0, "over": false, "winner": null, "legal": [1,2,3,4,5,6],
+            "round": 1, "burnt": [[], []], "opening": false
         })
     );
 }
@@ -1104,4 +1105,114 @@ fn error_messages_cut_a_huge_token() {
         assert!(err.len() < 2_000, "{:?}: {} bytes", &args[..2], err.len());
         assert!(err.contains('…'), "{:?}: {err}", &args[..2]);
     }
+}
+
+const TRADITIONAL: [&str; 10] = [
+    "--variant",
+    "congkak",
+    "--houses",
+    "7",
+    "--seeds",
+    "7",
+    "--rule",
+    "start=simultaneous",
+    "--rule",
+    "rounds=on",
+];
+
+#[test]
+fn show_tells_the_simultaneous_first_move_rounds_and_burnt_houses() {
+    let args = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut all = vec!["show", "--json"];
+        all.extend(TRADITIONAL);
+        all.extend(extra);
+        all
+    };
+    let start = json(&args(&[]));
+    assert_eq!(start["opening"], true);
+    assert_eq!(start["to_move"], Value::Null);
+    assert_eq!(start["legal"], json!([]));
+    assert_eq!(
+        start["legal_opening"],
+        json!([[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, 6, 7]])
+    );
+    assert_eq!(
+        (start["round"].clone(), start["over"].clone()),
+        (json!(1), json!(false))
+    );
+    assert_eq!(start["burnt"], json!([[], []]));
+    // After the first move (a token of both sides' houses) one player moves.
+    let after = json(&args(&["--moves", "2+4"]));
+    assert_eq!(after["opening"], false);
+    assert!(after.get("legal_opening").is_none());
+    assert_eq!(after["to_move"], 0, "South stopped second and moves");
+    // A round played out by a record: North ends round 1 with 14 seeds, fills four
+    // houses and burns houses 5 and 6; South, the round's winner, starts round 2.
+    let round = json(&[
+        "show",
+        "--json",
+        "--variant",
+        "congkak",
+        "--seeds",
+        "3",
+        "--rule",
+        "rounds=on",
+        "--moves",
+        "1 6 6 1 6 5 2 6 6 1 6 5 1 6 4 3 6 5 2 2 5 1 6 4 3 5 5 6",
+    ]);
+    assert_eq!(round["round"], 2);
+    assert_eq!(round["burnt"], json!([[], [5, 6]]));
+    assert_eq!(
+        round["houses"],
+        json!([[3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 0, 0]])
+    );
+    assert_eq!(round["stores"], json!([4, 2]));
+    assert_eq!(
+        (round["to_move"].clone(), round["over"].clone()),
+        (json!(0), json!(false))
+    );
+    // The first move written as one house, or a token where none is expected, is refused.
+    for (moves, reason) in [
+        ("3", "both players make the first move at the same time"),
+        ("3+9", "is written S+N"),
+        ("3+3,1", "chooses again, but no house follows"),
+        ("2+4,1", "North lists more houses than its hand chose"),
+        ("2+4 1+1", "not a house number"),
+    ] {
+        let mut all = vec!["show"];
+        all.extend(TRADITIONAL);
+        all.extend(["--moves", moves]);
+        let err = refused(&all);
+        assert!(err.contains(reason), "{moves}: {err}");
+    }
+}
+
+#[test]
+fn analyze_and_solve_refuse_what_has_no_single_value() {
+    let mut analyze = vec!["analyze", "--depth", "2"];
+    analyze.extend(TRADITIONAL);
+    assert!(refused(&analyze).contains("choose the first move at once"));
+    let mut solve = vec!["solve"];
+    solve.extend(TRADITIONAL);
+    solve.extend(["--moves", "2+4"]);
+    assert!(refused(&solve).contains("rounds=off"));
+}
+
+#[test]
+fn match_plays_traditional_congkak_and_counts_the_first_turn() {
+    let mut args = vec![
+        "match",
+        "--levels",
+        "casual,casual",
+        "--games",
+        "4",
+        "--json",
+    ];
+    args.extend(TRADITIONAL);
+    let out = json(&args);
+    assert_eq!(out["games"], 4);
+    let first =
+        out["first_mover_wins"].as_u64().unwrap() + out["first_mover_losses"].as_u64().unwrap();
+    let draws = out["draws"].as_u64().unwrap();
+    assert_eq!(first + draws, 4);
 }
