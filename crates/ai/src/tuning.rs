@@ -41,7 +41,7 @@ use super::endgame::EndgameTable;
 use super::eval::{features, final_value, store_difference, Eval, Weights, FEATURES, WEIGHT_SCALE};
 use super::limits::Limits;
 use super::search::Searcher;
-use mancala_engine::{Game, Position};
+use mancala_engine::{Game, Lockstep, Opening, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -102,6 +102,12 @@ pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
     let mut samples = Vec::new();
     for _ in 0..plan.games {
         let mut game = Game::from_start(plan.start);
+        if game.in_opening() {
+            // Congkak's simultaneous first move: random hands, as the random plies are.
+            let opening = random_opening(game.position(), &mut rng);
+            game.play_opening(&opening)
+                .expect("a first move just played");
+        }
         let mut positions = Vec::new();
         while !game.is_over() {
             let pos = *game.position();
@@ -134,6 +140,22 @@ pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
         );
     }
     samples
+}
+
+/// A simultaneous first move of random choices from `start`.
+fn random_opening(start: &Position, rng: &mut StdRng) -> Opening {
+    let mut lockstep = Lockstep::new(start).expect("a position waiting for a first move");
+    while !lockstep.is_done() {
+        for side in Side::BOTH {
+            let choices = lockstep.choices(side).to_vec();
+            if !choices.is_empty() {
+                let pick = choices[rng.random_range(0..choices.len())];
+                lockstep.choose(side, pick).expect("one of the choices");
+            }
+        }
+        lockstep.run();
+    }
+    lockstep.opening().clone()
 }
 
 /// The weights (in seeds per unit of each feature) that predict the samples' gains
@@ -268,6 +290,18 @@ mod tests {
             eval: Eval::Hand,
             endgame,
         }
+    }
+
+    #[test]
+    fn self_play_plays_a_simultaneous_first_move_and_matches_of_rounds() {
+        let plan = SelfPlay {
+            start: Position::start(Rules::traditional_congkak().with_seeds(3).unwrap()),
+            ..short_games(None)
+        };
+        let games = self_play(&plan);
+        assert_eq!(games.len(), 2);
+        assert!(games.iter().all(|game| !game.is_empty()));
+        assert_eq!(games, self_play(&plan), "reproducible from its seed");
     }
 
     #[test]
