@@ -368,6 +368,41 @@ mod tests {
         seen
     }
 
+    /// A burnt house and an empty one are different positions to the table (rule 11:
+    /// nothing is sown into a burnt house), and a match of rounds keeps its stores in
+    /// the key (they refill the houses).
+    #[test]
+    fn the_key_of_a_round_tells_burnt_houses_and_stores_apart() {
+        use mancala_engine::House;
+        let rules = Rules::traditional_congkak().with_seeds(3).unwrap();
+        let round = |burnt: Vec<House>, stores| {
+            Position::from_round(
+                rules,
+                [&[3, 3, 3, 3, 3, 0, 0], &[3; 7]],
+                stores,
+                Side::South,
+                2,
+                [burnt, vec![]],
+            )
+            .unwrap()
+        };
+        let seven = House::new(7).unwrap();
+        let six = House::new(6).unwrap();
+        let one_burnt = round(vec![seven], [6, 0]);
+        let two_burnt = round(vec![six, seven], [6, 0]);
+        assert_ne!(
+            perspective_key(&one_burnt, true),
+            perspective_key(&two_burnt, true)
+        );
+        assert_ne!(one_burnt.key(), two_burnt.key());
+        let other_stores = round(vec![six, seven], [5, 1]);
+        assert_ne!(
+            perspective_key(&two_burnt, true).0,
+            perspective_key(&other_stores, true).0
+        );
+        assert_eq!(value_bounds(&two_burnt), (-42, 42));
+    }
+
     /// `i32::MIN` is outside the range: its absolute value overflowed, so the old
     /// check let it through (a release build) or panicked (a debug one).
     #[test]
