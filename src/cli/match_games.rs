@@ -177,27 +177,20 @@ pub fn play_match(
             if game.in_opening() {
                 // Congkak's simultaneous first move: each side draws from its own mixed
                 // strategy, never seeing the other's choice.
-                let mut lockstep = Lockstep::new(game.position()).expect("an opening");
-                while !lockstep.is_done() {
-                    let picks = Side::BOTH.map(|side| {
-                        let player = if side == a_side { 0 } else { 1 };
-                        choose_in_opening(
-                            &mut searchers[player],
-                            &lockstep,
-                            side,
-                            levels[player],
-                            time_scale,
-                            &mut rng,
-                        )
-                    });
-                    for (side, pick) in Side::BOTH.into_iter().zip(picks) {
-                        if let Some(house) = pick {
-                            lockstep.choose(side, house).expect("a choice of the hand");
-                        }
-                    }
-                    lockstep.run();
-                }
-                game.play_opening(lockstep.opening())
+                let lockstep = Lockstep::new(game.position()).expect("an opening");
+                let done = lockstep.play_out(|lockstep, side| {
+                    let player = if side == a_side { 0 } else { 1 };
+                    let searcher = &mut searchers[player];
+                    choose_in_opening(
+                        searcher,
+                        lockstep,
+                        side,
+                        levels[player],
+                        time_scale,
+                        &mut rng,
+                    )
+                });
+                game.play_opening(done.opening())
                     .expect("the first move just played");
             }
             // Who takes the first turn: the first player, or after a simultaneous first

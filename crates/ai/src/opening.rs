@@ -183,19 +183,11 @@ fn greedy_choice(lockstep: &Lockstep, side: Side) -> Option<House> {
 
 /// Plays the rest of the first move with [`greedy_choice`] for every later choice and
 /// returns the position after it.
-fn complete(mut lockstep: Lockstep) -> Position {
-    loop {
-        lockstep.run();
-        if lockstep.is_done() {
-            return lockstep.finish().expect("both hands stopped");
-        }
-        let picks = Side::BOTH.map(|side| greedy_choice(&lockstep, side));
-        for (side, pick) in Side::BOTH.into_iter().zip(picks) {
-            if let Some(house) = pick {
-                lockstep.choose(side, house).expect("one of the choices");
-            }
-        }
-    }
+fn complete(lockstep: Lockstep) -> Position {
+    lockstep
+        .play_out(greedy_choice)
+        .finish()
+        .expect("both hands stopped")
 }
 
 /// The matrix of the choices both hands must make now (at the start, or when both

@@ -41,7 +41,7 @@ use super::endgame::EndgameTable;
 use super::eval::{features, final_value, store_difference, Eval, Weights, FEATURES, WEIGHT_SCALE};
 use super::limits::Limits;
 use super::search::Searcher;
-use mancala_engine::{Game, Lockstep, Opening, Position, Side};
+use mancala_engine::{Game, Lockstep, Opening, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -144,18 +144,12 @@ pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
 
 /// A simultaneous first move of random choices from `start`.
 fn random_opening(start: &Position, rng: &mut StdRng) -> Opening {
-    let mut lockstep = Lockstep::new(start).expect("a position waiting for a first move");
-    while !lockstep.is_done() {
-        for side in Side::BOTH {
-            let choices = lockstep.choices(side).to_vec();
-            if !choices.is_empty() {
-                let pick = choices[rng.random_range(0..choices.len())];
-                lockstep.choose(side, pick).expect("one of the choices");
-            }
-        }
-        lockstep.run();
-    }
-    lockstep.opening().clone()
+    let lockstep = Lockstep::new(start).expect("a position waiting for a first move");
+    let done = lockstep.play_out(|lockstep, side| {
+        let choices = lockstep.choices(side).to_vec();
+        Some(choices[rng.random_range(0..choices.len())])
+    });
+    done.opening().clone()
 }
 
 /// The weights (in seeds per unit of each feature) that predict the samples' gains

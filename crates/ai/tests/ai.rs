@@ -82,19 +82,13 @@ fn random_position(rules: Rules, plies: usize, choices: &[u8]) -> Position {
 
 /// Congkak's simultaneous first move with random choices for both hands.
 fn random_opening(start: &Position, choices: &[u8]) -> Position {
-    let mut lockstep = Lockstep::new(start).expect("a first move to play");
     let mut draws = choices.iter().cycle();
-    while !lockstep.is_done() {
-        for side in Side::BOTH {
-            let options = lockstep.choices(side).to_vec();
-            if !options.is_empty() {
-                let pick = options[*draws.next().unwrap() as usize % options.len()];
-                lockstep.choose(side, pick).unwrap();
-            }
-        }
-        lockstep.run();
-    }
-    lockstep.finish().unwrap()
+    let lockstep = Lockstep::new(start).expect("a first move to play");
+    let done = lockstep.play_out(|lockstep, side| {
+        let options = lockstep.choices(side).to_vec();
+        Some(options[*draws.next().unwrap() as usize % options.len()])
+    });
+    done.finish().unwrap()
 }
 
 proptest! {

@@ -339,6 +339,39 @@ impl Lockstep {
         Some(self.board)
     }
 
+    /// Plays the rest of the first move, asking `choose` for a house whenever a hand
+    /// must choose (when both must, both are asked before either choice is applied, so
+    /// neither sees the other's), and returns the lockstep with both hands stopped. A
+    /// choice that is not one of [`Lockstep::choices`], or `None` while there are
+    /// choices, is a bug of the caller and panics.
+    ///
+    /// ```
+    /// use mancala_engine::{Lockstep, Position, Rules};
+    /// let start = Position::start(Rules::traditional_congkak());
+    /// // Both players always take their first non-empty house.
+    /// let done = Lockstep::new(&start).unwrap().play_out(|lockstep, side| lockstep.choices(side).first());
+    /// assert!(done.is_done());
+    /// assert_eq!(start.play_opening(done.opening()), Ok(done.finish().unwrap()));
+    /// ```
+    pub fn play_out(
+        mut self,
+        mut choose: impl FnMut(&Lockstep, Side) -> Option<House>,
+    ) -> Lockstep {
+        while !self.is_done() {
+            let picks = Side::BOTH.map(|side| {
+                let must = self.hand(side) == Hand::Choosing && !self.choices(side).is_empty();
+                must.then(|| choose(&self, side).expect("a house for a hand that must choose"))
+            });
+            for (side, pick) in Side::BOTH.into_iter().zip(picks) {
+                if let Some(house) = pick {
+                    self.choose(side, house).expect("one of the hand's choices");
+                }
+            }
+            self.run();
+        }
+        self
+    }
+
     /// Every simultaneous first move from `pos` (each choice of each hand whenever it
     /// must choose) with the position it leads to; empty unless `pos` waits for one.
     /// Perft counts them as the moves of the first ply, and the computer values them.

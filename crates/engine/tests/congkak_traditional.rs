@@ -515,17 +515,11 @@ fn seeds_are_conserved_in_100_000_positions_of_traditional_matches() {
             break;
         }
         let start = Position::start(rules);
-        let mut lockstep = Lockstep::new(&start).unwrap();
-        while !lockstep.is_done() {
-            for side in Side::BOTH {
-                let options = lockstep.choices(side).to_vec();
-                if !options.is_empty() {
-                    lockstep.choose(side, options[draw(options.len())]).unwrap();
-                }
-            }
-            lockstep.run();
-        }
-        let mut pos = lockstep.finish().unwrap();
+        let done = Lockstep::new(&start).unwrap().play_out(|lockstep, side| {
+            let options = lockstep.choices(side).to_vec();
+            Some(options[draw(options.len())])
+        });
+        let mut pos = done.finish().unwrap();
         // A match may go on for many rounds; a thousand moves is plenty for the count.
         for _ in 0..1000 {
             positions += 1;
@@ -572,21 +566,17 @@ fn congkak_13_a_match_that_comes_back_ends() {
     ] {
         let rules = Rules::traditional_congkak().with_seeds(seeds).unwrap();
         let mut game = Game::new(rules);
-        let mut lockstep = Lockstep::new(game.position()).unwrap();
-        while !lockstep.is_done() {
-            for side in Side::BOTH {
+        let done = Lockstep::new(game.position())
+            .unwrap()
+            .play_out(|lockstep, side| {
                 let choices = lockstep.choices(side);
-                if let Some(house) = if last {
+                if last {
                     choices.last()
                 } else {
                     choices.first()
-                } {
-                    lockstep.choose(side, house).unwrap();
                 }
-            }
-            lockstep.run();
-        }
-        game.play_opening(lockstep.opening()).unwrap();
+            });
+        game.play_opening(done.opening()).unwrap();
         let mut moves = 0;
         while !game.is_over() {
             let legal = game.legal_moves();
