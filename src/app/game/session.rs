@@ -5,7 +5,8 @@
 
 use crate::app::game::last_move::LastMove;
 use crate::engine::{
-    Game, House, IllegalMove, Move, MoveReport, Outcome, Position, RecordErrorKind, Rules, Side,
+    Game, House, IllegalMove, IllegalOpening, Move, MoveReport, Opening, OpeningReport, Outcome,
+    Position, RecordErrorKind, Rules, Side,
 };
 use crate::players::{Difficulty, GameResult, Opponent};
 use std::hash::{BuildHasher, RandomState};
@@ -172,6 +173,17 @@ impl Session {
         self.game.play(house)
     }
 
+    /// Plays Congkak's simultaneous first move, both players' choices (the turn loop has
+    /// played it hand by hand on a `Lockstep`), and reports what it did.
+    pub fn play_opening(&mut self, opening: &Opening) -> Result<OpeningReport, IllegalOpening> {
+        self.game.play_opening(opening)
+    }
+
+    /// The game waits for Congkak's simultaneous first move.
+    pub fn in_opening(&self) -> bool {
+        !self.is_over() && self.game.in_opening()
+    }
+
     /// Plays a move of a record (a house, or Congkak's simultaneous first move) without
     /// a report: loading a game from its record.
     pub fn play_recorded(&mut self, mv: &Move) -> Result<(), RecordErrorKind> {
@@ -195,12 +207,18 @@ impl Session {
         }
     }
 
-    /// Who played each move so far (the side to move before it).
-    fn movers(&self) -> impl DoubleEndedIterator<Item = Side> + '_ {
+    /// For each move so far, whether the person at the bottom played it (against the
+    /// computer): their own moves, and the simultaneous first move, which both sides
+    /// played.
+    fn persons_moves(&self) -> impl DoubleEndedIterator<Item = bool> + '_ {
         let history = self.game.history();
-        history[..history.len() - 1]
+        self.game
+            .moves()
             .iter()
-            .map(Position::side_to_move)
+            .zip(&history[..history.len() - 1])
+            .map(|(mv, before)| {
+                matches!(mv, Move::Opening(_)) || before.side_to_move() == HUMAN_SIDE
+            })
     }
 
     /// Between two people any move can be taken back; against the computer only back to
@@ -211,7 +229,7 @@ impl Session {
         }
         match self.level() {
             None => self.game.can_undo(),
-            Some(_) => self.movers().any(|side| side == HUMAN_SIDE),
+            Some(_) => self.persons_moves().any(|persons| persons),
         }
     }
 
@@ -227,13 +245,13 @@ impl Session {
             return false;
         }
         loop {
-            let Some(mover) = self.movers().next_back() else {
+            let Some(persons) = self.persons_moves().next_back() else {
                 // Only a resignation before the first move: it is withdrawn.
                 self.game.undo();
                 return true;
             };
             self.game.undo();
-            if self.level().is_none() || mover == HUMAN_SIDE {
+            if self.level().is_none() || persons {
                 return true;
             }
         }
