@@ -9,7 +9,7 @@ use mancala::testing::opening_brains::FollowsRecord;
 /// A first move `5+5` and round 1 to its end: South's store then fills only houses 1 to
 /// 5, so South's houses 6 and 7 burn for round 2, which North (the round's winner)
 /// begins.
-const TO_ROUND_TWO: &str =
+pub(crate) const TO_ROUND_TWO: &str =
     "5+5 3 1 1 4 5 2 3 1 4 2 3 4 1 6 1 7 3 5 1 6 2 7 1 5 7 3 5 4 1 6 5 4 6 3 3 6 5";
 
 fn record() -> Vec<Move> {
