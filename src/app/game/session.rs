@@ -272,10 +272,16 @@ impl Session {
 
     /// What the last move did (its house, the pits it sowed into, what it captured),
     /// replayed from the position before it: the same after undo, redo and resuming.
+    /// None after a move that began a new round.
     pub fn last_move(&self) -> Option<LastMove> {
         let house = self.game.moves().last()?.house()?;
         let history = self.game.history();
         let before = history.get(history.len().checked_sub(2)?)?;
+        // A move that ended a round was followed by the refill: the board it marked is
+        // gone, and marks on the new round's houses would mislead.
+        if self.position().round() != before.round() {
+            return None;
+        }
         LastMove::replayed(before, house)
     }
 }
@@ -413,6 +419,22 @@ mod tests {
         }
         assert!(s.is_over() && s.winner().is_some());
         assert_eq!(s.result(), None);
+    }
+
+    #[test]
+    fn a_move_that_began_a_new_round_leaves_no_marks_on_the_refilled_board() {
+        // Traditional Congkak: South's last move of round 1 ends it (North's houses 6
+        // and 7 burn for round 2).
+        let record =
+            "5+6 3 2 1 7 6 1 4 3 4 6 3 3 2 5 3 1 2 7 2 3 6 2 5 5 3 7 2 6 2 3 3 4 5 1 7 1 3 3 5 7 2";
+        let start = Position::start(Rules::traditional_congkak());
+        let game = Game::parse_record(start, record).unwrap();
+        let mut s = Session::from_game(game, Opponent::Human, 1);
+        assert!(s.last_move().is_some());
+        s.play(h(4)).unwrap();
+        assert_eq!(s.position().round(), 2);
+        assert!(s.last_move().is_none());
+        assert!(s.undo() && s.last_move().is_some());
     }
 
     #[test]
