@@ -96,3 +96,26 @@ fn a_traditional_game_by_taps_chooses_at_once_and_reaches_a_round_with_burnt_hou
     ui.settle();
     assert!(ui.moves_played() > before);
 }
+
+#[test]
+fn a_traditional_match_over_tells_the_round_it_ended_in_and_the_rounds_won() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch_with(dir.path(), Arc::new(FollowsRecord(vec![])));
+    // Round 2 ends with the computer's store short of a single house: it loses the match.
+    let moves: Vec<Move> = "3+4 5 4 4 1 3 3 2 2 1 5 2 3 4 4 1 5 6 7 2 4 1 1"
+        .split_whitespace()
+        .map(|token| token.parse().unwrap())
+        .collect();
+    ui.app
+        .load_record(Rules::traditional_congkak(), BEGINNER, &moves)
+        .unwrap();
+    ui.settle();
+    assert!(ui.position().is_over());
+    let shown = shown_text(&ui);
+    says(&shown, "it loses the match");
+    says(
+        &shown,
+        "The match ended in round 2. Rounds won: You 2, Computer 0.",
+    );
+}

@@ -83,4 +83,17 @@ mod tests {
         );
         assert_eq!(match_score(&Game::new(Rules::new(Variant::Congkak))), None);
     }
+
+    #[test]
+    fn the_round_that_loses_the_match_counts_for_the_winner() {
+        let rules = Rules::traditional_congkak();
+        let record = "3+4 5 4 4 1 3 3 2 2 1 5 2 3 4 4 1 5 6 7 2 4 1 1";
+        let game = Game::parse_record(Position::start(rules), record).unwrap();
+        assert_eq!(
+            game.end_reason(),
+            Some(crate::engine::EndReason::MatchLost { side: Side::North })
+        );
+        let score = match_score(&game).unwrap();
+        assert_eq!((score.round, score.won), (2, [2, 0]));
+    }
 }
