@@ -146,6 +146,10 @@ impl TurnLoop {
     /// A tap during the first move: a house of the person whose choice the board waits
     /// for; during the sowing, any tap shows the rest of it at once.
     pub(super) fn first_move_tap(&mut self, side: Side, house: i32) -> Effects {
+        if self.first_move.is_none() {
+            // A game shown some other way than begun or resumed: its first move starts.
+            let _ = self.first_move_goes_on();
+        }
         let (Some(session), Some(first)) = (&self.session, &mut self.first_move) else {
             return self.effects();
         };

@@ -268,3 +268,23 @@ fn a_tap_on_the_wrong_row_or_a_burnt_house_plays_nothing() {
     let _ = turns.hint();
     assert!(!view(&turns).hinting);
 }
+
+#[test]
+fn a_game_saved_before_its_first_move_is_chosen_afresh_when_resumed() {
+    let mut turns = table(Arc::new(OpeningWitness::default()));
+    let session = crate::app::game::session::Session::new(
+        Rules::traditional_congkak(),
+        Side::South,
+        computer(),
+    );
+    let _ = turns.resume(session);
+    let shown = view(&turns);
+    assert_eq!(shown.first_move.unwrap().choosing, Some(Side::South));
+    assert_eq!(
+        shown.board.houses[0].iter().filter(|h| h.playable).count(),
+        7
+    );
+    let _ = turns.tap(Side::South, 3);
+    choose_first_whenever_asked(&mut turns);
+    assert_eq!(opening_of(&turns).unwrap().south[0], House::new(3).unwrap());
+}

@@ -155,7 +155,12 @@ impl TurnLoop {
         self.stop_everything();
         self.parked = None;
         self.counted = session.is_over();
+        let in_opening = session.in_opening();
         self.session = Some(session);
+        if in_opening {
+            // Saved before the first move: both players choose it afresh.
+            return self.first_move_goes_on();
+        }
         self.effects()
     }
 
