@@ -372,8 +372,6 @@ impl TurnLoop {
     /// Undo and redo: stop the computer, settle the animation, move through the history.
     fn change_history(&mut self, step: fn(&mut Session) -> bool) -> Effects {
         self.pending = None;
-        // Undone back to the first move, it starts afresh: no choice of before is kept.
-        self.first_move = None;
         self.turn = TurnPace::default();
         self.story.clear();
         if let Some(mut animation) = self.animation.take() {
@@ -384,6 +382,8 @@ impl TurnLoop {
         };
         let changed = step(session);
         if changed {
+            // Undone back to the first move, it starts afresh: no choice of before is kept.
+            self.first_move = None;
             self.forget_coach();
             self.accent = None;
             self.hint = None;
