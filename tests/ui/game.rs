@@ -569,11 +569,17 @@ fn every_legal_house_is_lit() {
             .build()
             .unwrap()
     };
+    // Traditional Congkak in its second round, South's houses 6 and 7 burnt: never lit.
+    let round_two: Vec<mancala::engine::Move> = super::traditional::TO_ROUND_TWO
+        .split_whitespace()
+        .map(|token| token.parse().unwrap())
+        .collect();
     let games = [
         Rules::new(Variant::Kalah),
         Rules::new(Variant::Oware),
         congkak(6),
         congkak(7),
+        Rules::traditional_congkak(),
     ];
     let themes = [
         ThemeChoice::Light,
@@ -587,7 +593,8 @@ fn every_legal_house_is_lit() {
             let theme = ui.window.global::<Theme>();
             theme.set_choice(themes[(g + round) % themes.len()]);
             let yellow = theme.get_playable();
-            ui.app.load_record(rules, BEGINNER, &[]).unwrap();
+            let record: &[mancala::engine::Move] = if rules.rounds() { &round_two } else { &[] };
+            ui.app.load_record(rules, BEGINNER, record).unwrap();
             ui.settle();
             for _ in 0..30 {
                 let pos = ui.position();
@@ -596,6 +603,9 @@ fn every_legal_house_is_lit() {
                 }
                 let legal: Vec<u8> = pos.legal_moves().iter().map(House::number).collect();
                 assert_eq!(ui.lit_houses(Side::South, houses), legal, "{rules:?}");
+                for burnt in pos.burnt(Side::South) {
+                    assert!(ui.playable_mark(Side::South, burnt.number()).is_none());
+                }
                 let frame = ui.window.window().take_snapshot().unwrap();
                 let scale = ui.window.window().scale_factor();
                 for &house in &legal {

@@ -11,6 +11,7 @@ mod home;
 mod review;
 mod settings;
 mod stats;
+mod traditional;
 mod watch;
 
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementRoot};

@@ -4,7 +4,7 @@
 //! search works, and so tests can put in a player that is slow on purpose.
 
 use crate::ai::{review, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, Searcher};
-use crate::engine::{Game, House, Rules};
+use crate::engine::{Game, House, Lockstep, Rules, Side};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -21,6 +21,21 @@ pub trait Brain: Send + Sync + 'static {
     /// Called on a worker thread; must return soon after `cancel` is set (any legal move
     /// will do then).
     fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House;
+
+    /// `side`'s house in Congkak's simultaneous first move (its first, or another after
+    /// its hand ended in its store), from `lockstep` as it stands before any choice made
+    /// at the same moment by the other hand is applied: the computer never sees it.
+    /// `None` when `side` has nothing to choose. Same threading rules; the default
+    /// takes the first house it may.
+    fn choose_in_opening(
+        &self,
+        lockstep: &Lockstep,
+        side: Side,
+        _level: Difficulty,
+        _cancel: &AtomicBool,
+    ) -> Option<House> {
+        lockstep.choices(side).first()
+    }
 
     /// Every legal move of the side to move valued, best first, as a hint: about a
     /// second at most. `None` if cancelled or the game is over. Same threading rules.

@@ -1,8 +1,8 @@
 //! The computer player of `crate::ai` behind the controller's [`Brain`] trait.
 
-use crate::ai::{Advice, EndgameTable, Level, Limits, Searcher};
+use crate::ai::{choose_in_opening, Advice, EndgameTable, Level, Limits, Searcher};
 use crate::app::computer::brain::Brain;
-use crate::engine::{Game, House, Rules};
+use crate::engine::{Game, House, Lockstep, Rules, Side};
 use crate::players::Difficulty;
 use crate::store::TableCache;
 use std::sync::atomic::AtomicBool;
@@ -112,6 +112,43 @@ impl Brain for Computer {
                 &mut rand::rng(),
             )
         })
+    }
+
+    /// The mixed strategy of `mancala_ai::choose_in_opening`. It takes no cancel flag: its
+    /// searches are short (tens of milliseconds a pair of houses), and an answer nobody
+    /// waits for any more is dropped.
+    fn choose_in_opening(
+        &self,
+        lockstep: &Lockstep,
+        side: Side,
+        level: Difficulty,
+        _cancel: &AtomicBool,
+    ) -> Option<House> {
+        let mut searcher = match self.searcher.try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                // A cancelled search still holds the kept one: a fresh one, no waiting.
+                let mut fresh = Searcher::new(TABLE_MEGABYTES);
+                return choose_in_opening(
+                    &mut fresh,
+                    lockstep,
+                    side,
+                    level_of(level),
+                    1.0,
+                    &mut rand::rng(),
+                );
+            }
+        };
+        searcher.set_endgame(None);
+        choose_in_opening(
+            &mut searcher,
+            lockstep,
+            side,
+            level_of(level),
+            1.0,
+            &mut rand::rng(),
+        )
     }
 
     fn hint(&self, game: &Game, cancel: &AtomicBool) -> Option<Advice> {

@@ -6,7 +6,7 @@ use crate::app::game::banner::Banner;
 use crate::app::game::board_view::HouseView;
 use crate::app::game::playback::{Flight, FlightKind};
 use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView, MoveFacts};
-use crate::engine::{EndReason, Side};
+use crate::engine::{EndReason, MoveSet, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
 use crate::{EndKind, GameEnding, GameState, Notice, PitView, StoreView, Stores, TurnMove};
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
@@ -46,7 +46,15 @@ pub(crate) fn pit(house: &HouseView) -> PitView {
         relayed: house.relayed,
         active: house.active,
         hinted: house.hinted,
+        burnt: house.burnt,
     }
+}
+
+/// A side's burnt houses as the new round's notice lists them: "6, 7" (digits read in
+/// every language the app speaks).
+fn house_list(houses: MoveSet) -> String {
+    let numbers: Vec<String> = houses.iter().map(|h| h.number().to_string()).collect();
+    numbers.join(", ")
 }
 
 /// The banner as the game view words it: the notice, the side it is about, the seeds
@@ -54,6 +62,18 @@ pub(crate) fn pit(house: &HouseView) -> PitView {
 fn notice(banner: Banner) -> (Notice, Side, u32, u8) {
     let about = |notice, side| (notice, side, 0, 0);
     match banner {
+        Banner::Chosen(side) => about(Notice::Chosen, side),
+        Banner::FirstMoveDone { stopped_first } => about(Notice::FirstMoveDone, stopped_first),
+        // The side whose houses burnt (at most one side is ever short; none: South).
+        Banner::NewRound { burnt, .. } => {
+            let side = notice_side(burnt);
+            (
+                Notice::NewRound,
+                Side::BOTH[side],
+                burnt[side].len() as u32,
+                0,
+            )
+        }
         Banner::Quiet => about(Notice::None, Side::South),
         Banner::ExtraTurn(side) => about(Notice::ExtraTurn, side),
         Banner::Capture { side, seeds } => (Notice::Capture, side, seeds, 0),
@@ -226,6 +246,13 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_notice_side(side.into());
     ui.set_notice_seeds(int(seeds));
     ui.set_notice_house(house.into());
+    let (round, burnt) = match view.banner {
+        Banner::NewRound { round, burnt } => (round, house_list(burnt[notice_side(burnt)])),
+        _ => (0, String::new()),
+    };
+    ui.set_notice_round(round.into());
+    ui.set_notice_burnt(burnt.into());
+    render_first_move(ui, view);
     let told: Vec<TurnMove> = view.told.moves.iter().map(turn_move).collect();
     ui.set_turn_moves(ModelRc::new(VecModel::from(told)));
     ui.set_turn_left_out(int(view.told.left_out));
@@ -256,6 +283,26 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_can_hint(view.can_hint);
     ui.set_panel_hidden(view.panel_hidden);
     ui.set_ending(ending(view.ending.as_ref(), streak));
+}
+
+/// The side a new round's notice is about: the one with burnt houses (South if none).
+fn notice_side(burnt: [MoveSet; 2]) -> usize {
+    usize::from(!burnt[1].is_empty())
+}
+
+/// The simultaneous first move and the match of rounds (Congkak).
+fn render_first_move(ui: &GameState<'_>, view: &GameView) {
+    let first = view.first_move;
+    ui.set_first_move(first.is_some());
+    ui.set_first_move_choosing(first.is_some_and(|f| f.choosing.is_some()));
+    ui.set_first_move_again(first.is_some_and(|f| f.again));
+    ui.set_first_move_other_chosen(first.is_some_and(|f| f.other_chosen));
+    ui.set_first_move_sowing(first.is_some_and(|f| f.sowing));
+    ui.set_rounds(view.score.is_some());
+    let score = view.score.unwrap_or_default();
+    ui.set_round(score.round.into());
+    ui.set_rounds_won_south(int(score.won[0]));
+    ui.set_rounds_won_north(int(score.won[1]));
 }
 
 /// Sends every action of the game screen to `act`.

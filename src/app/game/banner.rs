@@ -1,7 +1,7 @@
 //! The banner under the board: what the last move did, or why a tap did nothing. Plain
 //! data for the turn loop; the game view words it in the player's language.
 
-use crate::engine::{House, Side};
+use crate::engine::{House, MoveSet, Side};
 
 /// What the banner's second line tells. `side` is the player it is about.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,6 +35,14 @@ pub enum Banner {
     Repetition(Side),
     /// The game ended and the seeds left in the houses went to their owners' stores.
     Sweep(Side),
+    /// Congkak's simultaneous first move, between two people: `Side` has chosen, and
+    /// the other player chooses without seeing it.
+    Chosen(Side),
+    /// The simultaneous first move is over: `stopped_first`'s hand stopped first, so the
+    /// other player moves next.
+    FirstMoveDone { stopped_first: Side },
+    /// Congkak with rounds: round `round` begins, with these houses of each side burnt.
+    NewRound { round: u8, burnt: [MoveSet; 2] },
     /// The computer's turn is over: what its moves did (the turn loop's story), and
     /// whether the next player must now feed (Oware).
     Turn { side: Side, must_feed: bool },

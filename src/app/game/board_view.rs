@@ -25,6 +25,8 @@ pub struct HouseView {
     pub active: bool,
     /// The hint's suggestion.
     pub hinted: bool,
+    /// Burnt for this round (Congkak with rounds): out of play, never lit.
+    pub burnt: bool,
 }
 
 /// The whole board as it should look now.
@@ -45,14 +47,16 @@ pub struct BoardFacts<'a> {
     pub houses: u8,
     /// Pits in `Position::pits` order, as they should look now.
     pub pits: &'a [u8],
-    /// The pit the animation touched last.
-    pub active: Option<usize>,
+    /// The pit each sowing hand touched last (two in Congkak's simultaneous first move).
+    pub active: [Option<usize>; 2],
     /// Houses the person may tap now, of `mover`.
     pub playable: MoveSet,
     pub mover: Side,
     /// The last move's marks (during an animation, of the steps shown so far).
     pub last_move: Option<&'a LastMove>,
     pub hint: Option<House>,
+    /// Each side's burnt houses.
+    pub burnt: [MoveSet; 2],
 }
 
 pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
@@ -60,15 +64,17 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
         let index = Pit::House(side, house).index(facts.houses);
         let own = side == facts.mover;
         let last = facts.last_move;
+        let burnt = facts.burnt[side.index()].contains(house);
         HouseView {
             seeds: facts.pits[index],
-            playable: own && facts.playable.contains(house),
+            playable: own && !burnt && facts.playable.contains(house),
             last_move: last.is_some_and(|m| (m.mover, m.house) == (side, house)),
             sown: last.map_or(0, |m| m.sown[index]),
             captured: last.map_or(0, |m| m.captured[index]),
             relayed: last.is_some_and(|m| m.relayed[index]),
-            active: facts.active == Some(index),
+            active: facts.active.contains(&Some(index)),
             hinted: own && facts.hint == Some(house),
+            burnt,
         }
     };
     let houses = Side::BOTH.map(|side| {
@@ -80,7 +86,7 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
     BoardView {
         houses,
         stores: Side::BOTH.map(|side| facts.pits[store(side)]),
-        store_active: Side::BOTH.map(|side| facts.active == Some(store(side))),
+        store_active: Side::BOTH.map(|side| facts.active.contains(&Some(store(side)))),
         store_sown: Side::BOTH.map(|side| facts.last_move.map_or(0, |m| m.sown[store(side)])),
         store_captured: Side::BOTH.map(|side| {
             facts
@@ -93,6 +99,26 @@ pub fn board_view(facts: &BoardFacts<'_>) -> BoardView {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_burnt_house_is_never_lit_and_both_hands_are_active() {
+        let start = Position::start(Rules::traditional_congkak());
+        let burnt: MoveSet = [h(6), h(7)].into_iter().collect();
+        let view = board_view(&BoardFacts {
+            houses: 7,
+            pits: start.pits(),
+            active: [Some(0), Some(8)],
+            playable: House::all(7).collect(),
+            mover: Side::North,
+            last_move: None,
+            hint: None,
+            burnt: [MoveSet::EMPTY, burnt],
+        });
+        let north = &view.houses[1];
+        assert!(north[5].burnt && north[6].burnt && !north[4].burnt);
+        assert!(!north[5].playable && !north[6].playable && north[4].playable);
+        assert!(view.houses[0][0].active && north[0].active);
+    }
+
     use super::*;
     use crate::engine::{Position, Rules, Variant};
 
@@ -108,11 +134,12 @@ mod tests {
         let view = board_view(&BoardFacts {
             houses: 6,
             pits: pos.pits(),
-            active: Some(13),
+            active: [Some(13), None],
             playable: [h(1), h(2), h(3)].into_iter().collect(),
             mover: Side::North,
             last_move: Some(&last),
             hint: Some(h(3)),
+            burnt: [MoveSet::EMPTY; 2],
         });
         assert!(view.houses[1][0].playable && !view.houses[0][0].playable);
         assert!(view.houses[0][2].last_move);
@@ -140,11 +167,12 @@ mod tests {
         let view = board_view(&BoardFacts {
             houses: 6,
             pits: after.pits(),
-            active: None,
+            active: [None; 2],
             playable: MoveSet::EMPTY,
             mover: Side::North,
             last_move: Some(&last),
             hint: None,
+            burnt: [MoveSet::EMPTY; 2],
         });
         assert_eq!(view.houses[0][4].captured, 1);
         assert_eq!(view.houses[1][1].captured, 6);

@@ -9,5 +9,6 @@ pub mod banner;
 pub mod board_view;
 pub mod last_move;
 pub mod playback;
+pub mod rounds;
 pub mod session;
 pub mod turn_loop;

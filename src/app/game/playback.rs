@@ -11,8 +11,12 @@
 //! whole turn fits a time budget (each move is given its share, and shows several steps a
 //! tick when its steps left would overrun it), and one skip by the player shows the rest
 //! of the computer's turn at once.
+//!
+//! Congkak's simultaneous first move has two hands: its steps come in lockstep steps
+//! (South's hand, then North's, each after a [`Step::Hand`] marker), and each advance
+//! shows one lockstep step of both hands, so both hands are seen flying at once.
 
-use crate::engine::{Pit, Position, Side, Step};
+use crate::engine::{MoveSet, Pit, Position, Side, Step};
 use std::time::Duration;
 
 /// Sowings of one turn shown at the player's own speed; later ones go faster.
@@ -57,8 +61,14 @@ pub struct Playback {
     pits: Vec<u8>,
     steps: Vec<Step>,
     next: usize,
-    in_hand: u32,
-    active: Option<usize>,
+    /// Seeds in each side's hand (a one-player move uses only its `hand`'s).
+    in_hand: [u32; 2],
+    /// Whose hand the steps being shown are: South's unless a [`Step::Hand`] says.
+    hand: Side,
+    /// The pit each hand touched last.
+    active: [Option<usize>; 2],
+    /// The houses burnt now: the round's before the move, a new round's once shown.
+    burnt: [MoveSet; 2],
     /// Seeds in the air now.
     flights: Vec<Flight>,
     /// Captured or swept seeds that reach their store with the next step.
@@ -98,8 +108,10 @@ impl Playback {
             pits: before.pits().to_vec(),
             steps,
             next: 0,
-            in_hand: 0,
-            active: None,
+            in_hand: [0; 2],
+            hand: Side::South,
+            active: [None; 2],
+            burnt: Side::BOTH.map(|side| before.burnt(side)),
             flights: Vec::new(),
             landing: Vec::new(),
             relays: 0,
@@ -151,9 +163,14 @@ impl Playback {
         &self.pits
     }
 
-    /// Seeds picked up and not yet sown.
+    /// Seeds picked up and not yet sown (in both hands, in a simultaneous first move).
     pub fn in_hand(&self) -> u32 {
-        self.in_hand
+        self.in_hand.iter().sum()
+    }
+
+    /// The houses out of play as the animation shows the board now.
+    pub fn burnt(&self) -> [MoveSet; 2] {
+        self.burnt
     }
 
     /// Seeds in the air until the next step.
@@ -163,11 +180,16 @@ impl Playback {
 
     /// Seeds off the board now: the hand's and those on their way to a store.
     pub fn airborne(&self) -> u32 {
-        self.in_hand + self.landing.iter().map(|&(_, s)| s as u32).sum::<u32>()
+        self.in_hand() + self.landing.iter().map(|&(_, s)| s as u32).sum::<u32>()
     }
 
     /// The pit the last step touched.
     pub fn active(&self) -> Option<usize> {
+        self.active[self.hand.index()]
+    }
+
+    /// The pit each hand touched last (a one-player move has one).
+    pub fn actives(&self) -> [Option<usize>; 2] {
         self.active
     }
 
@@ -217,31 +239,81 @@ impl Playback {
         if !self.landing.is_empty() {
             for (store, seeds) in std::mem::take(&mut self.landing) {
                 self.pits[store] += seeds;
-                self.active = Some(store);
+                self.active[self.hand.index()] = Some(store);
             }
             if self.next >= self.steps.len() {
                 return Some(Shown::Landed);
             }
         }
         let step = *self.steps.get(self.next)?;
+        if let Step::Hand { .. } = step {
+            return Some(self.both_hands());
+        }
         self.next += 1;
-        Some(match step {
+        Some(self.show(step))
+    }
+
+    /// One lockstep step of the simultaneous first move: South's hand's part, then
+    /// North's, up to the next marker of a hand already shown in it. Each hand that
+    /// still holds seeds is left flying to its next pit, so both are seen together.
+    fn both_hands(&mut self) -> Shown {
+        let mut seen = [false; 2];
+        // A hand drops one seed a step: the engine's report names a hand only when the
+        // other one acted in between, so one hand left alone shows a drop an advance.
+        let mut dropped = [false; 2];
+        let mut shown = Shown::Marker;
+        for side in Side::BOTH {
+            // A hand with nothing in it (stopped, or waiting to choose) is not lit.
+            if self.in_hand[side.index()] == 0 {
+                self.active[side.index()] = None;
+            }
+        }
+        while let Some(&step) = self.steps.get(self.next) {
+            match step {
+                Step::Hand { side } if seen[side.index()] => break,
+                Step::Hand { side } => {
+                    seen[side.index()] = true;
+                    self.hand = side;
+                    self.next += 1;
+                    continue;
+                }
+                Step::Drop { .. } if dropped[self.hand.index()] => break,
+                Step::Drop { .. } => dropped[self.hand.index()] = true,
+                _ => {}
+            }
+            self.next += 1;
+            let this = self.show(step);
+            // A refill or sweep closing the first move lands before what comes next.
+            if matches!(this, Shown::Refill | Shown::Sweep) {
+                return this;
+            }
+            if shown == Shown::Marker || this != Shown::Marker {
+                shown = this;
+            }
+        }
+        shown
+    }
+
+    /// Shows one step (a capture or refill with the ones that go with it).
+    fn show(&mut self, step: Step) -> Shown {
+        let hand = self.hand.index();
+        match step {
             Step::PickUp { pit, seeds } => {
                 let i = self.index(pit);
                 if self.next > 1 {
                     self.relays += 1;
                 }
                 self.pits[i] = self.pits[i].saturating_sub(seeds);
-                self.in_hand = seeds as u32;
-                self.active = Some(i);
+                self.in_hand[hand] = seeds as u32;
+                self.active[hand] = Some(i);
                 self.hand_moves_on(i);
                 Shown::PickUp
             }
             Step::Drop { pit } => {
                 let i = self.index(pit);
                 self.pits[i] += 1;
-                self.in_hand = self.in_hand.saturating_sub(1);
-                self.active = Some(i);
+                self.in_hand[hand] = self.in_hand[hand].saturating_sub(1);
+                self.active[hand] = Some(i);
                 self.hand_moves_on(i);
                 Shown::Drop
             }
@@ -274,20 +346,47 @@ impl Playback {
                 }
                 Shown::Refill
             }
-            Step::NewRound { .. } | Step::Burn { .. } | Step::Hand { .. } => Shown::Marker,
-        })
+            Step::NewRound { .. } => {
+                // The refills and burns that follow set the new round's houses.
+                self.burnt = [MoveSet::EMPTY; 2];
+                Shown::Marker
+            }
+            Step::Burn {
+                house: Pit::House(side, house),
+            } => {
+                let burnt = &mut self.burnt[side.index()];
+                *burnt = burnt.iter().chain([house]).collect();
+                Shown::Marker
+            }
+            Step::Burn { .. } | Step::Hand { .. } => Shown::Marker,
+        }
+    }
+
+    /// The next step of the current hand: in a simultaneous first move the other hand's
+    /// steps come between, after its marker.
+    fn next_of_hand(&self) -> Option<Step> {
+        let mut owner = self.hand;
+        for step in &self.steps[self.next..] {
+            match *step {
+                Step::Hand { side } => owner = side,
+                other if owner == self.hand => return Some(other),
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The hand, just over pit `from`, sets off for the pit of its next drop.
     fn hand_moves_on(&mut self, from: usize) {
-        if self.in_hand == 0 {
+        let seeds = self.in_hand[self.hand.index()];
+        if seeds == 0 {
             return;
         }
-        if let Some(Step::Drop { pit }) = self.steps.get(self.next) {
+        if let Some(Step::Drop { pit }) = self.next_of_hand() {
             self.flights.push(Flight {
                 from,
-                to: self.index(*pit),
-                seeds: self.in_hand,
+                to: self.index(pit),
+                seeds,
                 kind: FlightKind::Sowing,
             });
         }
@@ -310,7 +409,7 @@ impl Playback {
         let (from, store) = (self.index(from), self.index(store));
         self.pits[from] = self.pits[from].saturating_sub(seeds);
         self.landing.push((store, seeds));
-        self.active = Some(from);
+        self.active[self.hand.index()] = Some(from);
         self.flights.push(Flight {
             from,
             to: store,
@@ -326,7 +425,7 @@ impl Playback {
     /// Shows every remaining step at once (a tap skips the animation).
     pub fn finish(&mut self) {
         while self.advance().is_some() {}
-        self.active = None;
+        self.active = [None; 2];
         self.flights.clear();
     }
 }
@@ -442,6 +541,59 @@ mod tests {
                 .build()
                 .unwrap(),
         );
+    }
+
+    #[test]
+    fn both_hands_of_the_first_move_fly_together_and_end_on_the_engines_position() {
+        let rules = Rules::traditional_congkak();
+        let start = Position::start(rules);
+        let mut game = Game::new(rules);
+        let steps = game.play_opening(&"4+4".parse().unwrap()).unwrap().steps;
+        let mut playback = Playback::new(&start, steps);
+        let total = start.total_seeds();
+        let mut both_flying = 0;
+        while playback.advance().is_some() {
+            let on_board: u32 = playback.pits().iter().map(|&s| s as u32).sum();
+            assert_eq!(on_board + playback.airborne(), total);
+            let hands = playback
+                .flights()
+                .iter()
+                .filter(|f| f.kind == FlightKind::Sowing)
+                .count();
+            if hands == 2 {
+                both_flying += 1;
+                assert!(playback.actives().iter().all(Option::is_some));
+            }
+        }
+        assert!(both_flying > 5, "both hands are seen sowing: {both_flying}");
+        assert_eq!(playback.pits(), game.position().pits());
+    }
+
+    #[test]
+    fn a_new_round_burns_the_houses_its_steps_say_and_no_others() {
+        // Round 1 of Traditional Congkak ends with North short: houses 6 and 7 burnt.
+        let rules = Rules::traditional_congkak();
+        let record =
+            "5+6 3 2 1 7 6 1 4 3 4 6 3 3 2 5 3 1 2 7 2 3 6 2 5 5 3 7 2 6 2 3 3 4 5 1 7 1 3 3 5 7 2";
+        let game = Game::parse_record(Position::start(rules), record).unwrap();
+        let before = *game.position();
+        assert_eq!(before.round(), 1);
+        let mut game = game;
+        let report = game.play(House::new(4).unwrap()).unwrap();
+        assert_eq!(report.new_round, Some(2));
+        let mut playback = Playback::new(&before, report.steps);
+        assert_eq!(playback.burnt(), [MoveSet::EMPTY; 2]);
+        playback.finish();
+        let after = game.position();
+        assert_eq!(
+            playback.burnt(),
+            [after.burnt(Side::South), after.burnt(Side::North)]
+        );
+        assert_eq!(
+            playback.burnt()[1].to_vec(),
+            [House::new(6).unwrap(), House::new(7).unwrap()]
+        );
+        assert_eq!(playback.pits(), after.pits());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 
 use crate::app::game::last_move::LastMove;
 use crate::engine::{
-    Game, House, IllegalMove, Move, MoveReport, Outcome, Position, RecordErrorKind, Rules, Side,
+    Game, House, IllegalMove, IllegalOpening, Move, MoveReport, Opening, OpeningReport, Outcome,
+    Position, RecordErrorKind, Rules, Side,
 };
 use crate::players::{Difficulty, GameResult, Opponent};
 use std::hash::{BuildHasher, RandomState};
@@ -172,6 +173,17 @@ impl Session {
         self.game.play(house)
     }
 
+    /// Plays Congkak's simultaneous first move, both players' choices (the turn loop has
+    /// played it hand by hand on a `Lockstep`), and reports what it did.
+    pub fn play_opening(&mut self, opening: &Opening) -> Result<OpeningReport, IllegalOpening> {
+        self.game.play_opening(opening)
+    }
+
+    /// The game waits for Congkak's simultaneous first move.
+    pub fn in_opening(&self) -> bool {
+        !self.is_over() && self.game.in_opening()
+    }
+
     /// Plays a move of a record (a house, or Congkak's simultaneous first move) without
     /// a report: loading a game from its record.
     pub fn play_recorded(&mut self, mv: &Move) -> Result<(), RecordErrorKind> {
@@ -195,12 +207,18 @@ impl Session {
         }
     }
 
-    /// Who played each move so far (the side to move before it).
-    fn movers(&self) -> impl DoubleEndedIterator<Item = Side> + '_ {
+    /// For each move so far, whether the person at the bottom played it (against the
+    /// computer): their own moves, and the simultaneous first move, which both sides
+    /// played.
+    fn persons_moves(&self) -> impl DoubleEndedIterator<Item = bool> + '_ {
         let history = self.game.history();
-        history[..history.len() - 1]
+        self.game
+            .moves()
             .iter()
-            .map(Position::side_to_move)
+            .zip(&history[..history.len() - 1])
+            .map(|(mv, before)| {
+                matches!(mv, Move::Opening(_)) || before.side_to_move() == HUMAN_SIDE
+            })
     }
 
     /// Between two people any move can be taken back; against the computer only back to
@@ -211,7 +229,7 @@ impl Session {
         }
         match self.level() {
             None => self.game.can_undo(),
-            Some(_) => self.movers().any(|side| side == HUMAN_SIDE),
+            Some(_) => self.persons_moves().any(|persons| persons),
         }
     }
 
@@ -227,13 +245,13 @@ impl Session {
             return false;
         }
         loop {
-            let Some(mover) = self.movers().next_back() else {
+            let Some(persons) = self.persons_moves().next_back() else {
                 // Only a resignation before the first move: it is withdrawn.
                 self.game.undo();
                 return true;
             };
             self.game.undo();
-            if self.level().is_none() || mover == HUMAN_SIDE {
+            if self.level().is_none() || persons {
                 return true;
             }
         }
@@ -254,10 +272,16 @@ impl Session {
 
     /// What the last move did (its house, the pits it sowed into, what it captured),
     /// replayed from the position before it: the same after undo, redo and resuming.
+    /// None after a move that began a new round.
     pub fn last_move(&self) -> Option<LastMove> {
         let house = self.game.moves().last()?.house()?;
         let history = self.game.history();
         let before = history.get(history.len().checked_sub(2)?)?;
+        // A move that ended a round was followed by the refill: the board it marked is
+        // gone, and marks on the new round's houses would mislead.
+        if self.position().round() != before.round() {
+            return None;
+        }
         LastMove::replayed(before, house)
     }
 }
@@ -395,6 +419,22 @@ mod tests {
         }
         assert!(s.is_over() && s.winner().is_some());
         assert_eq!(s.result(), None);
+    }
+
+    #[test]
+    fn a_move_that_began_a_new_round_leaves_no_marks_on_the_refilled_board() {
+        // Traditional Congkak: South's last move of round 1 ends it (North's houses 6
+        // and 7 burn for round 2).
+        let record =
+            "5+6 3 2 1 7 6 1 4 3 4 6 3 3 2 5 3 1 2 7 2 3 6 2 5 5 3 7 2 6 2 3 3 4 5 1 7 1 3 3 5 7 2";
+        let start = Position::start(Rules::traditional_congkak());
+        let game = Game::parse_record(start, record).unwrap();
+        let mut s = Session::from_game(game, Opponent::Human, 1);
+        assert!(s.last_move().is_some());
+        s.play(h(4)).unwrap();
+        assert_eq!(s.position().round(), 2);
+        assert!(s.last_move().is_none());
+        assert!(s.undo() && s.last_move().is_some());
     }
 
     #[test]

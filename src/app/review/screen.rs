@@ -241,11 +241,12 @@ impl ReviewScreen {
         let mut board = board_view(&BoardFacts {
             houses: shown.rules().houses(),
             pits: shown.pits(),
-            active: None,
+            active: [None; 2],
             playable: MoveSet::EMPTY,
             mover,
             last_move: None,
             hint: None,
+            burnt: Side::BOTH.map(|side| shown.burnt(side)),
         });
         if self.cursor < total {
             let own = &mut board.houses[mover.index()];

@@ -14,6 +14,7 @@ impl TurnLoop {
         }
         self.pending = None;
         self.animation = None;
+        self.first_move = None;
         session.resign();
         self.forget_coach();
         self.banner = Banner::Quiet;

@@ -12,6 +12,9 @@ mod coach;
 mod coach_tests;
 mod effects;
 mod ending;
+mod first_move;
+#[cfg(test)]
+mod first_move_tests;
 mod game_over;
 mod showing;
 mod story;
@@ -27,6 +30,7 @@ pub use accent::{Accent, AccentKind};
 pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
+pub use first_move::FirstMoveView;
 pub use story::{MoveFacts, Told, TurnStory};
 pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
 pub use view::GameView;
@@ -38,6 +42,7 @@ use crate::app::game::session::Session;
 use crate::engine::{House, IllegalMove, Move, RecordErrorKind, Rules, Side};
 use crate::players::Opponent;
 use coach::CoachJob;
+use first_move::FirstMove;
 use showing::Animation;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,6 +62,8 @@ pub struct TurnLoop {
     /// finished again).
     counted: bool,
     animation: Option<Animation>,
+    /// Congkak's simultaneous first move, while the game waits for it.
+    first_move: Option<FirstMove>,
     /// The turn being shown: its pace, and whether the player skipped the rest of it.
     turn: TurnPace,
     /// What the moves of the turn being shown (or last shown) did, for the status line.
@@ -96,6 +103,7 @@ impl TurnLoop {
             watch: Watch::Running,
             counted: false,
             animation: None,
+            first_move: None,
             turn: TurnPace::default(),
             story: TurnStory::default(),
             pending: None,
@@ -126,6 +134,9 @@ impl TurnLoop {
         (self.pending.is_some() && self.may_take_answer())
             || self.animation.is_some()
             || self.coach.is_some()
+            || self.first_move.as_ref().is_some_and(|first| {
+                first.playback.is_some() || (first.searching() && self.may_take_answer())
+            })
     }
 
     /// How many searches failed (panicked, or answered an illegal move) so far. The
@@ -144,7 +155,12 @@ impl TurnLoop {
         self.stop_everything();
         self.parked = None;
         self.counted = session.is_over();
+        let in_opening = session.in_opening();
         self.session = Some(session);
+        if in_opening {
+            // Saved before the first move: both players choose it afresh.
+            return self.first_move_goes_on();
+        }
         self.effects()
     }
 
@@ -207,6 +223,13 @@ impl TurnLoop {
         self.pending = None;
         // A note already given stays; a look not finished is dropped with the screen.
         self.coach = None;
+        if let Some(first) = &mut self.first_move {
+            first.stop_searching();
+        }
+        let effects = self.first_move_skip();
+        if self.first_move.is_some() {
+            return effects;
+        }
         self.skip_animation()
     }
 
@@ -220,6 +243,9 @@ impl TurnLoop {
         };
         if session.is_over() {
             return self.effects();
+        }
+        if session.in_opening() {
+            return self.first_move_tap(side, house);
         }
         if session.is_watched() {
             // Nobody plays a watched game: a tap only skips, as on the board.
@@ -271,6 +297,9 @@ impl TurnLoop {
         if let Some(effects) = self.advance_animation() {
             return effects;
         }
+        if let Some(effects) = self.first_move_tick() {
+            return effects;
+        }
         if !self.may_take_answer() {
             return self.effects();
         }
@@ -300,6 +329,14 @@ impl TurnLoop {
     fn tick_interval(&self) -> Option<Duration> {
         if let Some(animation) = &self.animation {
             Some(animation.playback.pace(self.step))
+        } else if let Some(playback) = self.first_move.as_ref().and_then(|f| f.playback.as_ref()) {
+            Some(playback.pace(self.step))
+        } else if self
+            .first_move
+            .as_ref()
+            .is_some_and(|f| f.searching() && self.may_take_answer())
+        {
+            Some(POLL_INTERVAL)
         } else if (self.pending.is_some() && self.may_take_answer()) || self.coach.is_some() {
             // A paused watched game leaves its answer waiting, unpolled.
             Some(POLL_INTERVAL)
@@ -316,6 +353,7 @@ impl TurnLoop {
         self.pending = None;
         self.forget_coach();
         self.animation = None;
+        self.first_move = None;
         self.watch = Watch::Running;
         self.accent = None;
         self.turn = TurnPace::default();
@@ -344,6 +382,8 @@ impl TurnLoop {
         };
         let changed = step(session);
         if changed {
+            // Undone back to the first move, it starts afresh: no choice of before is kept.
+            self.first_move = None;
             self.forget_coach();
             self.accent = None;
             self.hint = None;

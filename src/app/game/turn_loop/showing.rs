@@ -6,7 +6,7 @@ use super::accent::Accent;
 use super::{Effects, TurnLoop};
 use crate::app::game::banner::Banner;
 use crate::app::game::playback::{Playback, Shown};
-use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport};
+use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport, Side};
 
 /// A move being animated, with what to announce when it has been shown (its report,
 /// whose steps the playback holds).
@@ -18,6 +18,13 @@ pub(super) struct Animation {
 impl TurnLoop {
     /// A tap on the board outside the houses: skips a running animation.
     pub fn skip(&mut self) -> Effects {
+        if self
+            .first_move
+            .as_ref()
+            .is_some_and(|f| f.playback.is_some())
+        {
+            return self.first_move_skip();
+        }
         self.player_skips()
     }
 
@@ -99,7 +106,13 @@ impl TurnLoop {
         }
         let mover = report.mover;
         let turn_over = !session.is_over() && session.to_move() != Some(mover);
-        self.banner = if turn_over && session.is_computer(mover) {
+        self.banner = if let Some(round) = report.new_round {
+            // A new round matters more than how the last one ended.
+            Banner::NewRound {
+                round,
+                burnt: Side::BOTH.map(|side| session.position().burnt(side)),
+            }
+        } else if turn_over && session.is_computer(mover) {
             // The computer's whole turn in one line, every move of it, seen or skipped.
             Banner::Turn {
                 side: mover,

@@ -42,7 +42,12 @@ impl TurnLoop {
         let Some(session) = &self.session else {
             return self.effects();
         };
-        if !session.human_to_move() || self.pending.is_some() || self.animation.is_some() {
+        // In the simultaneous first move both players choose at once: no hint.
+        if !session.human_to_move()
+            || session.in_opening()
+            || self.pending.is_some()
+            || self.animation.is_some()
+        {
             return self.effects();
         }
         let game = session.game().clone();
@@ -58,6 +63,10 @@ impl TurnLoop {
         let Some(session) = &self.session else {
             return self.effects();
         };
+        if session.in_opening() {
+            // Both sides choose at once, never one move of the side to move.
+            return self.first_move_goes_on();
+        }
         if self.on_screen {
             for side in crate::engine::Side::BOTH {
                 if let Some(level) = session.computer_level(side) {

@@ -8,9 +8,11 @@ use crate::app::game::last_move::LastMove;
 use crate::app::game::playback::Flight;
 
 use super::ending::Ending;
+use super::first_move::FirstMoveView;
 use super::story::Told;
 use super::thinking::Job;
 use super::TurnLoop;
+use crate::app::game::rounds::{match_score, MatchScore};
 use crate::engine::{MoveSet, Rules, Side};
 use crate::players::{Difficulty, Opponent};
 
@@ -24,8 +26,13 @@ pub struct GameView {
     /// The watched game is paused (or stepping one move): Step shows its next move.
     pub paused: bool,
     pub board: BoardView,
-    /// The player whose turn it is (during an animation, the player who moved).
+    /// The player whose turn it is (during an animation, the player who moved; in the
+    /// simultaneous first move, the person whose choice the board waits for).
     pub to_move: Side,
+    /// Congkak's simultaneous first move, while the game waits for it.
+    pub first_move: Option<FirstMoveView>,
+    /// Congkak with rounds: the round and the rounds each player has won.
+    pub score: Option<MatchScore>,
     /// The computer is searching for its move.
     pub thinking: bool,
     /// A hint is being searched for.
@@ -82,21 +89,54 @@ impl TurnLoop {
         }
     }
 
+    /// The sowing being shown: a move's, or both hands' in the first move.
+    fn shown_playback(&self) -> Option<&crate::app::game::playback::Playback> {
+        match &self.animation {
+            Some(a) => Some(&a.playback),
+            None => self.first_move.as_ref()?.playback.as_ref(),
+        }
+    }
+
     /// What the game screen shows now; `None` before the first game.
     pub fn view(&self) -> Option<GameView> {
         let session = self.session.as_ref()?;
         let pos = session.position();
         let rules = pos.rules();
         let idle = self.animation.is_none();
-        let playable = if session.human_to_move() && idle {
-            pos.legal_moves()
-        } else {
-            MoveSet::EMPTY
+        let first_move = self.first_move_view();
+        let playable = match first_move {
+            Some((_, playable)) => playable,
+            None if session.human_to_move() && idle && !session.in_opening() => pos.legal_moves(),
+            None => MoveSet::EMPTY,
         };
-        let (pits, active, in_hand) = match &self.animation {
-            Some(a) => (a.playback.pits(), a.playback.active(), a.playback.in_hand()),
-            None => (pos.pits(), None, 0),
+        let hands = self
+            .first_move
+            .as_ref()
+            .map(|f| (f.playback.as_ref(), &f.lockstep));
+        let burnt_now = Side::BOTH.map(|side| pos.burnt(side));
+        let (pits, active, in_hand, burnt) = match (&self.animation, hands) {
+            (Some(a), _) => (
+                a.playback.pits(),
+                a.playback.actives(),
+                a.playback.in_hand(),
+                a.playback.burnt(),
+            ),
+            (None, Some((Some(playback), _))) => (
+                playback.pits(),
+                playback.actives(),
+                playback.in_hand(),
+                playback.burnt(),
+            ),
+            // Between sowings a hand waiting for the other's choice holds its seeds.
+            (None, Some((None, lockstep))) => (
+                lockstep.board().pits(),
+                [None; 2],
+                self.first_move_in_hand(),
+                burnt_now,
+            ),
+            (None, None) => (pos.pits(), [None; 2], 0, burnt_now),
         };
+        let sowing_hands = hands.is_some_and(|(playback, _)| playback.is_some());
         // During an animation the marks grow with the steps shown.
         let last_move = match &self.animation {
             Some(a) => Some(LastMove::from_steps(
@@ -112,9 +152,12 @@ impl TurnLoop {
             pits,
             active,
             playable,
-            mover: pos.side_to_move(),
+            mover: first_move
+                .and_then(|(view, _)| view.choosing)
+                .unwrap_or(pos.side_to_move()),
             last_move: last_move.as_ref(),
             hint: self.hint,
+            burnt,
         });
         Some(GameView {
             rules,
@@ -122,24 +165,35 @@ impl TurnLoop {
             watched: session.watched_levels(),
             paused: self.is_paused(),
             board,
-            to_move: match &self.animation {
-                Some(a) => a.report.mover,
-                None => pos.side_to_move(),
+            to_move: match (&self.animation, first_move) {
+                (Some(a), _) => a.report.mover,
+                (
+                    None,
+                    Some((
+                        FirstMoveView {
+                            choosing: Some(side),
+                            ..
+                        },
+                        _,
+                    )),
+                ) => side,
+                _ => pos.side_to_move(),
             },
-            thinking: self.pending.as_ref().is_some_and(|p| p.job == Job::Move),
+            first_move: first_move.map(|(view, _)| view),
+            score: match_score(session.game()),
+            thinking: self.pending.as_ref().is_some_and(|p| p.job == Job::Move)
+                || self.first_move.as_ref().is_some_and(|f| f.searching()),
             hinting: self.pending.as_ref().is_some_and(|p| p.job == Job::Hint),
-            animating: !idle,
+            animating: !idle || sowing_hands,
             in_hand,
             relays: self.animation.as_ref().map_or(0, |a| a.playback.relays()),
             sown: self.animation.as_ref().map_or(0, |a| a.playback.sown()),
             flights: self
-                .animation
-                .as_ref()
-                .map_or_else(Vec::new, |a| a.playback.flights().to_vec()),
+                .shown_playback()
+                .map_or_else(Vec::new, |p| p.flights().to_vec()),
             flight_time: self
-                .animation
-                .as_ref()
-                .map_or(std::time::Duration::ZERO, |a| a.playback.pace(self.step)),
+                .shown_playback()
+                .map_or(std::time::Duration::ZERO, |p| p.pace(self.step)),
             motion: self.motion,
             accent: self.accent,
             over: session.is_over() && idle,
@@ -159,7 +213,10 @@ impl TurnLoop {
             coach: self.coach_note,
             can_undo: session.can_undo(),
             can_redo: session.can_redo(),
-            can_hint: session.human_to_move() && self.pending.is_none() && idle,
+            can_hint: session.human_to_move()
+                && !session.in_opening()
+                && self.pending.is_none()
+                && idle,
             panel_hidden: self.panel_hidden,
             preparing: self.preparing(),
         })

@@ -114,6 +114,13 @@ impl TurnLoop {
         if self.animation.is_some() {
             return self.skip_animation();
         }
+        if self
+            .first_move
+            .as_ref()
+            .is_some_and(|f| f.playback.is_some())
+        {
+            return self.first_move_skip();
+        }
         self.watch = Watch::Stepping;
         // Its answer may be waiting already: take it at once.
         let effects = self.computer_moves_if_its_turn();
