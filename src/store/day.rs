@@ -15,7 +15,8 @@ pub struct Day {
 impl Day {
     /// The day, if it is one of the calendar (years 1970 to 9999).
     pub fn new(year: u16, month: u8, day: u8) -> Option<Day> {
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let leap =
+            year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
         let days = match month {
             2 if leap => 29,
             2 => 28,
