@@ -21,7 +21,7 @@ use mancala::store::{
     FinishedRecord, Language, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store,
 };
 use mancala::testing::{advance, Driver};
-use mancala::{AppWindow, HomeState, Nav, Prefs, ReplaceAnswer, ReviewState, Screen};
+use mancala::{AppWindow, HomeState, Nav, Prefs, Preset, ReplaceAnswer, ReviewState, Screen};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalPosition, LogicalSize};
 use std::collections::BTreeMap;
@@ -417,13 +417,29 @@ fn sample_stats() -> Stats {
         }
         stats.record(variant, Opponent::Human, GameResult::Won);
     }
+    // Congkak's presets and boards are counted apart: Traditional, and Quick on 7 houses
+    // beside the 6-house rows above.
+    let quick7 = Rules::new(Variant::Congkak).with_houses(7).unwrap();
+    for rules in [Rules::traditional_congkak(), quick7] {
+        stats.record_rules(rules, OPPONENT, GameResult::Won);
+        stats.record_rules(rules, Opponent::Human, GameResult::Lost);
+    }
     stats
 }
 
-/// Two finished games for review: a reviewed Kalah game (with every grade) and an Oware
-/// game not reviewed yet, whose review runs while its screen is looked at.
+/// Finished games for review: a reviewed Kalah game (with every grade), an Oware game
+/// not reviewed yet, whose review runs while its screen is looked at, and last a Quick
+/// Congkak game on 7 houses kept before games kept their day.
 fn sample_recent_games() -> RecentGames {
     let mut recent = RecentGames::default();
+    let mut congkak = Game::new(Rules::new(Variant::Congkak).with_houses(7).unwrap());
+    while let Some(house) = congkak.legal_moves().first() {
+        congkak.play(house).unwrap();
+    }
+    recent.add(FinishedRecord {
+        finished: None,
+        ..FinishedRecord::of_game(3, &congkak, Opponent::Human)
+    });
     for (id, variant) in [(2, Variant::Oware), (1, Variant::Kalah)] {
         let mut game = Game::new(Rules::new(variant));
         while let Some(house) = game.legal_moves().first() {
@@ -533,6 +549,10 @@ enum Shot {
     Watch,
     /// A game the computer plays itself, paused.
     Watched,
+    /// New game and Settings with Traditional Congkak chosen (no board choice, no first
+    /// player); the launch's Congkak is Quick.
+    NewGameTraditional,
+    SettingsTraditional,
 }
 
 /// Shows `shot` and returns the element whose controls are checked (the window, or the
@@ -602,6 +622,14 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             return part(w, "RecordDialog");
         }
         Shot::Watch => ui.app.go(Screen::Watch),
+        Shot::NewGameTraditional | Shot::SettingsTraditional => {
+            w.global::<Prefs>()
+                .invoke_choose_preset(Preset::Traditional);
+            ui.app.go(match shot {
+                Shot::NewGameTraditional => Screen::NewGame,
+                _ => Screen::Settings,
+            });
+        }
         Shot::Watched => {
             let levels = [Difficulty::Beginner, Difficulty::Casual];
             let moves = [3, 6, 2, 5].map(|n| mancala::engine::Move::House(House::new(n).unwrap()));
@@ -627,6 +655,10 @@ fn close(ui: &Ui, shot: Shot) {
         | Shot::ReviewRunning
         | Shot::RecordDialog
         | Shot::Watched => ui.app.go(Screen::Home),
+        Shot::NewGameTraditional | Shot::SettingsTraditional => ui
+            .window
+            .global::<Prefs>()
+            .invoke_choose_preset(Preset::Quick),
         _ => {}
     }
     settle();
@@ -656,8 +688,15 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::GameCongkak7,
             Shot::GameOver,
         ],
-        // The game options differ by game: Oware's grand slam, Congkak's houses.
-        _ => vec![Shot::NewGame, Shot::Settings],
+        // The game options differ by game: Oware's grand slam, Congkak's presets and
+        // houses (Quick's) or none (Traditional's).
+        Variant::Congkak => vec![
+            Shot::NewGame,
+            Shot::Settings,
+            Shot::NewGameTraditional,
+            Shot::SettingsTraditional,
+        ],
+        Variant::Oware => vec![Shot::NewGame, Shot::Settings],
     }
 }
 

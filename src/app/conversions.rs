@@ -70,6 +70,27 @@ same_variants!(
     ]
 );
 
+/// Congkak's preset, or none for a game without presets.
+impl From<Option<store::CongkakPreset>> for crate::Preset {
+    fn from(value: Option<store::CongkakPreset>) -> crate::Preset {
+        match value {
+            None => crate::Preset::None,
+            Some(store::CongkakPreset::Traditional) => crate::Preset::Traditional,
+            Some(store::CongkakPreset::Quick) => crate::Preset::Quick,
+        }
+    }
+}
+
+impl From<crate::Preset> for Option<store::CongkakPreset> {
+    fn from(value: crate::Preset) -> Option<store::CongkakPreset> {
+        match value {
+            crate::Preset::None => None,
+            crate::Preset::Traditional => Some(store::CongkakPreset::Traditional),
+            crate::Preset::Quick => Some(store::CongkakPreset::Quick),
+        }
+    }
+}
+
 same_variants!(
     crate::Language,
     store::Language,
@@ -167,6 +188,16 @@ mod tests {
         round_trip(&engine::Side::BOTH, |s| match s {
             engine::Side::South => Side::South,
             engine::Side::North => Side::North,
+        });
+        let presets = [
+            None,
+            Some(store::CongkakPreset::Traditional),
+            Some(store::CongkakPreset::Quick),
+        ];
+        round_trip(&presets, |p| match p {
+            None => crate::Preset::None,
+            Some(store::CongkakPreset::Traditional) => crate::Preset::Traditional,
+            Some(store::CongkakPreset::Quick) => crate::Preset::Quick,
         });
         round_trip(&engine::GrandSlam::ALL, |g| match g {
             engine::GrandSlam::NoCapture => GrandSlam::NoCapture,

@@ -4,9 +4,11 @@
 //! knows no platform: `location::desktop_data_dir` finds one on a desktop.
 
 pub mod atomic;
+mod day;
 mod files;
 pub mod location;
 mod names;
+mod presets;
 mod recent_games;
 mod saved_game;
 mod settings;
@@ -14,15 +16,17 @@ mod stats;
 mod table_cache;
 mod trouble;
 
+pub use day::Day;
 pub use files::{FileKind, Notice, Problem, Store, MAX_FILE_BYTES};
 pub use location::desktop_data_dir;
 pub use names::{
     has_bundled_glyph, PlayerNames, BUNDLED_GLYPHS, MAX_MARKS_PER_LETTER, MAX_NAME_LEN,
 };
+pub use presets::CongkakPreset;
 pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
-pub use stats::{Stats, StatsRow, MAX_COUNT};
+pub use stats::{Board, Stats, StatsRow, MAX_COUNT};
 pub use table_cache::{TableCache, MAX_CACHE_BYTES};
 pub use trouble::WriteTrouble;
 

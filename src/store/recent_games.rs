@@ -5,6 +5,7 @@
 //! A game is kept by its identity (`Session::id`): a game undone and finished again
 //! replaces its earlier ending, and its old review, which graded other moves, goes.
 
+use super::day::{self, Day};
 use super::SCHEMA;
 use crate::engine::{Game, House, Move, Position, Rules, Side};
 use crate::players::Opponent;
@@ -41,6 +42,13 @@ pub struct FinishedRecord {
     pub resigned: Option<Side>,
     /// One entry per move, in order; `None` until reviewed.
     pub review: Option<Vec<ReviewedMove>>,
+    /// The day the game finished; `None` in files from before it was kept (and for a
+    /// date that cannot be read: the game stays, without its date).
+    #[serde(
+        deserialize_with = "day::lenient",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub finished: Option<Day>,
 }
 
 impl Default for FinishedRecord {
@@ -53,12 +61,14 @@ impl Default for FinishedRecord {
             moves: Vec::new(),
             resigned: None,
             review: None,
+            finished: None,
         }
     }
 }
 
 impl FinishedRecord {
-    /// The record of a finished `game` against `opponent`, not yet reviewed.
+    /// The record of a finished `game` against `opponent`, not yet reviewed, dated
+    /// today.
     pub fn of_game(id: u64, game: &Game, opponent: Opponent) -> FinishedRecord {
         FinishedRecord {
             id,
@@ -68,6 +78,7 @@ impl FinishedRecord {
             moves: game.moves().to_vec(),
             resigned: game.resigned(),
             review: None,
+            finished: Day::today(),
         }
     }
 
@@ -240,6 +251,33 @@ mod tests {
         let mut unfinished = recent.clone();
         unfinished.games[0].moves.pop();
         assert!(unfinished.checked().is_err());
+    }
+
+    #[test]
+    fn a_game_keeps_its_day_and_older_or_bad_dates_load_without_one() {
+        let game = finished_game();
+        let record = FinishedRecord::of_game(3, &game, Opponent::Human);
+        assert_eq!(record.finished, Day::today());
+        let mut recent = RecentGames::default();
+        recent.add(FinishedRecord {
+            finished: Day::new(2026, 3, 9),
+            ..record
+        });
+        let json = serde_json::to_string(&recent).unwrap();
+        assert!(json.contains(r#""finished":"2026-03-09""#), "{json}");
+        let back: RecentGames = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.checked().unwrap(), recent);
+        for (date, read) in [
+            ("", None),
+            (r#","finished":"2026-02-30""#, None),
+            (r#","finished":7"#, None),
+        ] {
+            let json = json.replace(r#","finished":"2026-03-09""#, date);
+            let back: RecentGames = serde_json::from_str(&json).unwrap();
+            let back = back.checked().unwrap();
+            assert_eq!(back.games[0].finished, read, "{json}");
+            assert_eq!(back.games[0].to_game().unwrap(), game);
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! the app looks and speaks. Saved after every change.
 
 use super::names::PlayerNames;
+use super::presets::CongkakPreset;
 use super::SCHEMA;
 use crate::engine::{Rules, Side, Variant};
 use crate::players::{Difficulty, Opponent};
@@ -167,9 +168,18 @@ pub struct Settings {
     pub schema: u32,
     /// The game a new game starts with.
     pub variant: Variant,
-    /// The rules chosen for each variant (seeds, houses, options).
+    /// The rules chosen for each variant (seeds, houses, options); Congkak's slot holds
+    /// the Quick preset's, as files from before the presets held the only Congkak.
     #[serde(deserialize_with = "rules_slots")]
     pub rules: PerVariant<Rules>,
+    /// Congkak's preset for a new game: Traditional for a new player; a file from before
+    /// the presets loads Quick, so its player keeps the Congkak they had.
+    #[serde(default = "preset_of_an_older_file")]
+    pub congkak_preset: CongkakPreset,
+    /// The rules kept for Traditional Congkak (only the empty-capture option is the
+    /// player's; the preset fixes the rest).
+    #[serde(deserialize_with = "traditional_slot")]
+    pub traditional: Rules,
     pub opponent: Opponent,
     /// The computer's level while two people play, so that choosing the computer again
     /// brings back the level it had (kept equal to `opponent`'s level otherwise).
@@ -199,6 +209,8 @@ impl Default for Settings {
             schema: SCHEMA,
             variant: Variant::Kalah,
             rules: PerVariant::default(),
+            congkak_preset: CongkakPreset::Traditional,
+            traditional: Rules::traditional_congkak(),
             opponent: Opponent::default(),
             computer_level: Difficulty::Casual,
             names: PlayerNames::default(),
@@ -214,9 +226,20 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The rules chosen for `variant`.
+    /// The rules chosen for `variant` (for Congkak, under the chosen preset).
     pub fn rules_for(&self, variant: Variant) -> Rules {
-        *self.rules.get(variant)
+        match variant {
+            Variant::Congkak => self.preset_rules(self.congkak_preset),
+            Variant::Kalah | Variant::Oware => *self.rules.get(variant),
+        }
+    }
+
+    /// The Congkak rules kept for `preset`, whichever preset is chosen.
+    pub fn preset_rules(&self, preset: CongkakPreset) -> Rules {
+        match preset {
+            CongkakPreset::Traditional => preset.fit(self.traditional),
+            CongkakPreset::Quick => preset.fit(self.rules.congkak),
+        }
     }
 
     /// The rules of the selected variant: what a new game is played with.
@@ -224,9 +247,20 @@ impl Settings {
         self.rules_for(self.variant)
     }
 
-    /// Keeps `rules` as the choice for its own variant.
+    /// Keeps `rules` as the choice for its own variant; Congkak rules choose the preset
+    /// they belong to ([`CongkakPreset::of`]) and are kept as that preset's.
     pub fn set_rules(&mut self, rules: Rules) {
-        *self.rules.get_mut(rules.variant()) = rules;
+        match CongkakPreset::of(rules) {
+            Some(preset) => {
+                self.congkak_preset = preset;
+                let slot = match preset {
+                    CongkakPreset::Traditional => &mut self.traditional,
+                    CongkakPreset::Quick => &mut self.rules.congkak,
+                };
+                *slot = preset.fit(rules);
+            }
+            None => *self.rules.get_mut(rules.variant()) = rules,
+        }
     }
 
     /// Plays against `opponent` from now on; the computer's level is remembered for
@@ -248,7 +282,12 @@ impl Settings {
 
     /// The side that moves first in a new game, remembered so that the next call
     /// under `FirstPlayer::Alternate` gives the other side. Save the settings after.
+    /// Under a simultaneous start both sides make the first move: South is given, and
+    /// the turns of later Quick games are left as they were.
     pub fn next_first_side(&mut self) -> Side {
+        if self.current_rules().simultaneous_start() {
+            return Side::South;
+        }
         let side = match *self.first.get(self.variant) {
             FirstPlayer::South => Side::South,
             FirstPlayer::North => Side::North,
@@ -265,10 +304,6 @@ impl Settings {
     }
 }
 
-/// Reads the rules slots of a settings file. Each slot is read under its own variant: a
-/// file that leaves out (or names another) `variant` inside a slot gets the slot's, and
-/// the whole is then checked as [`Rules`] checks any file. A missing slot takes its
-/// variant's defaults.
 /// `first` as saved now (one choice per variant) or by earlier versions (one choice for
 /// all). An old file's `south` was the old default, written whether or not the player
 /// chose it, so Congkak gets its new default then; any other old choice was the
@@ -289,6 +324,27 @@ fn first_slots<'de, D: Deserializer<'de>>(
     })
 }
 
+/// A file from before the presets: its Congkak was the Quick preset's.
+fn preset_of_an_older_file() -> CongkakPreset {
+    CongkakPreset::Quick
+}
+
+/// Traditional's slot, read as Congkak rules whatever variant it names, then fitted to
+/// the preset (a hand-edited 6-house Traditional becomes the real one).
+fn traditional_slot<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+    let mut value = serde_json::Value::deserialize(deserializer)?;
+    if let serde_json::Value::Object(fields) = &mut value {
+        fields.insert("variant".into(), Variant::Congkak.name().into());
+    }
+    let rules = Rules::deserialize(value)
+        .map_err(|e| D::Error::custom(format!("traditional congkak rules: {e}")))?;
+    Ok(CongkakPreset::Traditional.fit(rules))
+}
+
+/// Reads the rules slots of a settings file. Each slot is read under its own variant: a
+/// file that leaves out (or names another) `variant` inside a slot gets the slot's, and
+/// the whole is then checked as [`Rules`] checks any file. A missing slot takes its
+/// variant's defaults.
 fn rules_slots<'de, D: Deserializer<'de>>(deserializer: D) -> Result<PerVariant<Rules>, D::Error> {
     #[derive(Deserialize, Default)]
     #[serde(default)]
@@ -363,6 +419,8 @@ mod tests {
             FirstPlayer::Alternate
         );
         settings.variant = Variant::Congkak;
+        // Quick Congkak takes turns; Traditional's first move is both players' at once.
+        settings.congkak_preset = CongkakPreset::Quick;
         let sides: Vec<Side> = (0..3).map(|_| settings.next_first_side()).collect();
         assert_eq!(sides, [Side::South, Side::North, Side::South]);
         settings.variant = Variant::Kalah;
@@ -436,6 +494,74 @@ mod tests {
         assert!(json.contains(r#""coach":true"#), "{json}");
         assert!(serde_json::from_str::<Settings>(&json).unwrap().coach);
         assert!(serde_json::from_str::<Settings>(r#"{"coach":"yes"}"#).is_err());
+    }
+
+    #[test]
+    fn a_new_player_starts_congkak_traditional_and_each_preset_keeps_its_own_rules() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.congkak_preset, CongkakPreset::Traditional);
+        assert_eq!(
+            settings.rules_for(Variant::Congkak),
+            Rules::traditional_congkak()
+        );
+        let quick = Rules::new(Variant::Congkak)
+            .with_houses(7)
+            .unwrap()
+            .with_seeds(3)
+            .unwrap();
+        settings.set_rules(quick);
+        assert_eq!(settings.congkak_preset, CongkakPreset::Quick);
+        assert_eq!(settings.rules_for(Variant::Congkak), quick);
+        settings.set_rules(Rules::traditional_congkak().with_empty_capture(true));
+        assert_eq!(settings.congkak_preset, CongkakPreset::Traditional);
+        assert_eq!(settings.preset_rules(CongkakPreset::Quick), quick, "kept");
+        assert!(settings.rules_for(Variant::Congkak).empty_capture());
+        // Traditional's board is fixed: a 6-house choice under it is the 7x7 board.
+        settings.set_rules(Rules::new(Variant::Congkak).with_rounds(true));
+        assert_eq!(
+            settings.rules_for(Variant::Congkak),
+            Rules::traditional_congkak()
+        );
+        let json = serde_json::to_string(&settings).unwrap();
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, settings);
+        assert_eq!(back.preset_rules(CongkakPreset::Quick), quick);
+    }
+
+    #[test]
+    fn an_older_file_keeps_its_congkak_as_quick() {
+        let json = r#"{"schema":1,"variant":"congkak","rules":{"congkak":{"variant":"congkak","houses":6,"seeds":4,"empty_capture":false,"grand_slam":"no-capture"}},"first":{"kalah":"south","oware":"south","congkak":"north"}}"#;
+        let mut old: Settings = serde_json::from_str(json).unwrap();
+        assert_eq!(old.congkak_preset, CongkakPreset::Quick);
+        assert_eq!(old.current_rules(), Rules::new(Variant::Congkak));
+        assert_eq!(old.next_first_side(), Side::North, "its own first player");
+        // A file with no Congkak at all is an older player's too.
+        let old: Settings = serde_json::from_str(r#"{"schema":1}"#).unwrap();
+        assert_eq!(old.congkak_preset, CongkakPreset::Quick);
+        // A hand-edited Traditional slot is read as Congkak and fitted; nonsense is refused.
+        let edited: Settings = serde_json::from_str(
+            r#"{"congkak_preset":"traditional","traditional":{"variant":"kalah","houses":6,"empty_capture":true}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            edited.rules_for(Variant::Congkak),
+            Rules::traditional_congkak().with_empty_capture(true)
+        );
+        assert!(serde_json::from_str::<Settings>(r#"{"traditional":{"seeds":40}}"#).is_err());
+        assert!(serde_json::from_str::<Settings>(r#"{"congkak_preset":"slow"}"#).is_err());
+    }
+
+    #[test]
+    fn under_a_simultaneous_start_south_is_given_and_the_turns_are_left_alone() {
+        let mut settings = Settings {
+            variant: Variant::Congkak,
+            last_first: Some(Side::South),
+            ..Settings::default()
+        };
+        assert_eq!(settings.next_first_side(), Side::South);
+        assert_eq!(settings.last_first, Some(Side::South));
+        settings.congkak_preset = CongkakPreset::Quick;
+        assert_eq!(settings.next_first_side(), Side::North, "Quick takes turns");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Statistics: games won, lost and drawn per variant and opponent, with winning streaks.
+//! Congkak's games are counted apart by preset and board size, which change the game.
 
+use super::presets::CongkakPreset;
 use super::SCHEMA;
-use crate::engine::Variant;
+use crate::engine::{Rules, Variant};
 use crate::players::{GameResult, Opponent};
 use serde::{Deserialize, Serialize};
 
@@ -9,11 +11,40 @@ use serde::{Deserialize, Serialize};
 /// shows exactly what the file holds. Counts stop there instead of wrapping.
 pub const MAX_COUNT: u32 = i32::MAX as u32;
 
-/// The tally of one variant against one opponent.
+/// Which games a row counts within its variant: Congkak's preset and board size. Kalah
+/// and Oware have one board and no preset (both `None`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Board {
+    pub preset: Option<CongkakPreset>,
+    /// `None` for a Congkak row written before boards were counted apart: its games'
+    /// board was not kept, so it stays a row of its own.
+    pub houses: Option<u8>,
+}
+
+impl Board {
+    /// The board of a game played with `rules`.
+    pub fn of(rules: Rules) -> Board {
+        match CongkakPreset::of(rules) {
+            Some(preset) => Board {
+                preset: Some(preset),
+                houses: Some(rules.houses()),
+            },
+            None => Board::default(),
+        }
+    }
+}
+
+/// The tally of one variant (for Congkak, one preset and board) against one opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StatsRow {
     pub variant: Variant,
+    /// Congkak's preset; rows from before the presets have none and count Quick games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<CongkakPreset>,
+    /// Congkak's houses a side; rows from before have none (the board was not kept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub houses: Option<u8>,
     pub opponent: Opponent,
     pub won: u32,
     pub lost: u32,
@@ -25,14 +56,16 @@ pub struct StatsRow {
 
 impl Default for StatsRow {
     fn default() -> Self {
-        StatsRow::new(Variant::Kalah, Opponent::default())
+        StatsRow::new(Variant::Kalah, Board::default(), Opponent::default())
     }
 }
 
 impl StatsRow {
-    fn new(variant: Variant, opponent: Opponent) -> StatsRow {
+    fn new(variant: Variant, board: Board, opponent: Opponent) -> StatsRow {
         StatsRow {
             variant,
+            preset: board.preset,
+            houses: board.houses,
             opponent,
             won: 0,
             lost: 0,
@@ -70,9 +103,24 @@ impl StatsRow {
         }
     }
 
-    /// Counts above [`MAX_COUNT`] (only a hand-edited file has them) brought down to it.
+    pub fn board(&self) -> Board {
+        Board {
+            preset: self.preset,
+            houses: self.houses,
+        }
+    }
+
+    /// Counts above [`MAX_COUNT`] (only a hand-edited file has them) brought down to it,
+    /// and the board made to fit the variant: a Congkak row from before the presets
+    /// counted Quick games; Kalah and Oware have no preset or board choice.
     fn clamped(self) -> StatsRow {
+        let (preset, houses) = match self.variant {
+            Variant::Congkak => (self.preset.or(Some(CongkakPreset::Quick)), self.houses),
+            Variant::Kalah | Variant::Oware => (None, None),
+        };
         StatsRow {
+            preset,
+            houses,
             won: self.won.min(MAX_COUNT),
             lost: self.lost.min(MAX_COUNT),
             drawn: self.drawn.min(MAX_COUNT),
@@ -82,11 +130,16 @@ impl StatsRow {
         }
     }
 
-    /// Display order: variants as in `Variant::ALL`, then a human opponent, then
+    /// Display order: variants as in `Variant::ALL`, Congkak's presets as in
+    /// `CongkakPreset::ALL` and its boards smaller first, then a human opponent, then
     /// computer levels rising.
-    fn sort_key(&self) -> (usize, Opponent) {
+    fn sort_key(&self) -> (usize, Board, Opponent) {
         let variant = Variant::ALL.iter().position(|&v| v == self.variant);
-        (variant.unwrap_or(usize::MAX), self.opponent)
+        (variant.unwrap_or(usize::MAX), self.board(), self.opponent)
+    }
+
+    fn is(&self, variant: Variant, board: Board, opponent: Opponent) -> bool {
+        self.variant == variant && self.board() == board && self.opponent == opponent
     }
 }
 
@@ -119,7 +172,7 @@ impl Stats {
     pub fn record_game(
         &mut self,
         game: u64,
-        variant: Variant,
+        rules: Rules,
         opponent: Opponent,
         result: GameResult,
     ) -> bool {
@@ -127,24 +180,30 @@ impl Stats {
             return false;
         }
         self.counted_game = Some(game);
-        self.record(variant, opponent, result);
+        self.record_rules(rules, opponent, result);
         true
     }
 
-    /// Counts one finished game.
+    /// Counts one finished game played with `variant`'s default rules.
     pub fn record(&mut self, variant: Variant, opponent: Opponent, result: GameResult) {
+        self.record_rules(Rules::new(variant), opponent, result);
+    }
+
+    /// Counts one finished game played with `rules`, in the row of its board.
+    pub fn record_rules(&mut self, rules: Rules, opponent: Opponent, result: GameResult) {
+        let (variant, board) = (rules.variant(), Board::of(rules));
         let row = match self
             .rows
             .iter()
-            .position(|r| r.variant == variant && r.opponent == opponent)
+            .position(|r| r.is(variant, board, opponent))
         {
             Some(i) => &mut self.rows[i],
             None => {
-                self.rows.push(StatsRow::new(variant, opponent));
+                self.rows.push(StatsRow::new(variant, board, opponent));
                 self.rows.sort_by_key(StatsRow::sort_key);
                 self.rows
                     .iter_mut()
-                    .find(|r| r.variant == variant && r.opponent == opponent)
+                    .find(|r| r.is(variant, board, opponent))
                     .expect("the row was just added")
             }
         };
@@ -156,10 +215,15 @@ impl Stats {
         &self.rows
     }
 
+    /// The row of `variant`'s default rules against `opponent`.
     pub fn get(&self, variant: Variant, opponent: Opponent) -> Option<&StatsRow> {
-        self.rows
-            .iter()
-            .find(|r| r.variant == variant && r.opponent == opponent)
+        self.get_rules(Rules::new(variant), opponent)
+    }
+
+    /// The row of games played with `rules` against `opponent`.
+    pub fn get_rules(&self, rules: Rules, opponent: Opponent) -> Option<&StatsRow> {
+        let (variant, board) = (rules.variant(), Board::of(rules));
+        self.rows.iter().find(|r| r.is(variant, board, opponent))
     }
 
     /// Forgets the counts (the player asked for it). The last game counted stays
@@ -176,7 +240,7 @@ impl Stats {
     }
 
     /// Stats as loaded from a file, in display order, or why they cannot be used:
-    /// two rows for one (variant, opponent) would make the counts ambiguous.
+    /// two rows for one (variant, board, opponent) would make the counts ambiguous.
     pub(crate) fn checked(mut self) -> Result<Stats, String> {
         self.rows = self.rows.into_iter().map(StatsRow::clamped).collect();
         self.rows.sort_by_key(StatsRow::sort_key);
@@ -251,13 +315,13 @@ mod tests {
     #[test]
     fn a_game_is_counted_once_by_its_identity() {
         let mut stats = Stats::default();
-        assert!(stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Lost));
+        assert!(stats.record_game(7, Rules::new(Variant::Kalah), CASUAL, GameResult::Lost));
         // Undone and finished again, even with another result: still the same game.
-        assert!(!stats.record_game(7, Variant::Kalah, CASUAL, GameResult::Won));
+        assert!(!stats.record_game(7, Rules::new(Variant::Kalah), CASUAL, GameResult::Won));
         let json = serde_json::to_string(&stats).unwrap();
         let mut back: Stats = serde_json::from_str(&json).unwrap();
-        assert!(!back.record_game(7, Variant::Kalah, CASUAL, GameResult::Won));
-        assert!(back.record_game(8, Variant::Kalah, CASUAL, GameResult::Won));
+        assert!(!back.record_game(7, Rules::new(Variant::Kalah), CASUAL, GameResult::Won));
+        assert!(back.record_game(8, Rules::new(Variant::Kalah), CASUAL, GameResult::Won));
         let row = back.get(Variant::Kalah, CASUAL).unwrap();
         assert_eq!((row.won, row.lost, row.best_streak), (1, 1, 1));
     }
@@ -280,7 +344,7 @@ mod tests {
     #[test]
     fn clearing_one_variant_keeps_the_others_and_the_counted_game() {
         let mut stats = Stats::default();
-        assert!(stats.record_game(9, Variant::Oware, CASUAL, GameResult::Won));
+        assert!(stats.record_game(9, Rules::new(Variant::Oware), CASUAL, GameResult::Won));
         stats.record(Variant::Oware, Opponent::Human, GameResult::Lost);
         stats.record(Variant::Kalah, CASUAL, GameResult::Drawn);
         stats.clear_variant(Variant::Oware);
@@ -290,7 +354,7 @@ mod tests {
             .map(|r| (r.variant, r.opponent))
             .collect();
         assert_eq!(left, [(Variant::Kalah, CASUAL)]);
-        assert!(!stats.record_game(9, Variant::Oware, CASUAL, GameResult::Won));
+        assert!(!stats.record_game(9, Rules::new(Variant::Oware), CASUAL, GameResult::Won));
         stats.clear();
         assert!(stats.rows().is_empty());
     }
@@ -306,5 +370,63 @@ mod tests {
         let row = r#"{"variant":"oware","opponent":{"kind":"human"},"won":1}"#;
         let twice: Stats = serde_json::from_str(&format!(r#"{{"rows":[{row},{row}]}}"#)).unwrap();
         assert!(twice.checked().is_err());
+    }
+
+    #[test]
+    fn congkak_presets_and_boards_are_counted_apart() {
+        let mut stats = Stats::default();
+        let quick6 = Rules::new(Variant::Congkak);
+        let quick7 = quick6.with_houses(7).unwrap();
+        let traditional = Rules::traditional_congkak();
+        stats.record_rules(quick7, CASUAL, GameResult::Won);
+        stats.record_rules(traditional, CASUAL, GameResult::Lost);
+        stats.record_rules(quick6, CASUAL, GameResult::Drawn);
+        stats.record_rules(traditional, CASUAL, GameResult::Won);
+        let boards: Vec<_> = stats
+            .rows()
+            .iter()
+            .map(|r| (r.preset, r.houses, r.won, r.lost, r.drawn))
+            .collect();
+        use CongkakPreset::*;
+        assert_eq!(
+            boards,
+            [
+                (Some(Traditional), Some(7), 1, 1, 0),
+                (Some(Quick), Some(6), 0, 0, 1),
+                (Some(Quick), Some(7), 1, 0, 0),
+            ]
+        );
+        assert_eq!(stats.get_rules(quick7, CASUAL).unwrap().won, 1);
+        assert_eq!(stats.get(Variant::Congkak, CASUAL).unwrap().drawn, 1);
+        let json = serde_json::to_string(&stats).unwrap();
+        assert!(
+            json.contains(r#""preset":"traditional","houses":7"#),
+            "{json}"
+        );
+        let back: Stats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.checked().unwrap(), stats);
+        stats.clear_variant(Variant::Congkak);
+        assert!(stats.rows().is_empty());
+    }
+
+    #[test]
+    fn an_older_congkak_row_loads_as_quick_with_no_board_and_stays_apart() {
+        let old = r#"{"schema":1,"rows":[{"variant":"congkak","opponent":{"kind":"human"},"won":3},{"variant":"kalah","opponent":{"kind":"human"},"lost":2}]}"#;
+        let stats: Stats = serde_json::from_str(old).unwrap();
+        let mut stats = stats.checked().unwrap();
+        let congkak = &stats.rows()[1];
+        assert_eq!(
+            (congkak.preset, congkak.houses, congkak.won),
+            (Some(CongkakPreset::Quick), None, 3)
+        );
+        assert_eq!(stats.rows()[0].board(), Board::default(), "Kalah has none");
+        // A new 6-house Quick game has a row of its own, after the old one.
+        stats.record(Variant::Congkak, Opponent::Human, GameResult::Won);
+        let houses: Vec<_> = stats.rows().iter().map(|r| r.houses).collect();
+        assert_eq!(houses, [None, None, Some(6)]);
+        // A Kalah row with a stray preset is Kalah's one row.
+        let stray = r#"{"rows":[{"variant":"kalah","preset":"quick","houses":7,"won":1}]}"#;
+        let stray: Stats = serde_json::from_str(stray).unwrap();
+        assert_eq!(stray.checked().unwrap().rows()[0].board(), Board::default());
     }
 }

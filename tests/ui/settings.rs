@@ -45,6 +45,8 @@ fn settings_reach_the_next_game_and_survive_a_restart() {
         let ui = Ui::launch(dir.path());
         ui.tap("Settings");
         ui.tap_in("Game", "Congkak");
+        // A new player starts Traditional, whose board is fixed: Quick chooses one.
+        ui.tap_in("Way of playing", "Quick");
         ui.tap_in("Houses per player", "7");
         ui.tap_in("Seeds per house", "5");
         ui.tap("Back");
@@ -179,6 +181,7 @@ fn each_game_keeps_its_own_board_and_rules_and_its_games_use_them() {
         let ui = Ui::launch(dir.path());
         ui.tap("Settings");
         ui.tap_in("Game", "Congkak");
+        ui.tap_in("Way of playing", "Quick");
         ui.tap_in("Houses per player", "7");
         ui.tap_in("Seeds per house", "7");
         ui.tap("Capture opposite an empty house");
@@ -200,7 +203,7 @@ fn each_game_keeps_its_own_board_and_rules_and_its_games_use_them() {
         ui.tap("New game");
         assert_eq!(
             summary(&ui),
-            "Congkak · 7 houses per player · 7 seeds per house · Captures opposite an empty house too"
+            "Congkak · Quick · 7 houses per player · 7 seeds per house · Captures opposite an empty house too"
         );
         ui.tap_in("Opponent", "Another person");
         ui.tap("Start");
@@ -223,7 +226,7 @@ fn each_game_keeps_its_own_board_and_rules_and_its_games_use_them() {
     ui.tap("New game");
     assert_eq!(
         summary(&ui),
-        "Congkak · 7 houses per player · 7 seeds per house · Captures opposite an empty house too"
+        "Congkak · Quick · 7 houses per player · 7 seeds per house · Captures opposite an empty house too"
     );
     // "Change" opens the game section of Settings, and Back returns to New game.
     ui.tap("Change");
@@ -234,6 +237,114 @@ fn each_game_keeps_its_own_board_and_rules_and_its_games_use_them() {
     assert_eq!(
         summary(&ui),
         "Kalah · 6 houses per player · 5 seeds per house · No capture opposite an empty house"
+    );
+}
+
+/// Whether the screen has a choice group labelled `label`, scrolling the page to look.
+fn has_group(ui: &Ui, label: &str) -> bool {
+    let found = ui.reveal(|| {
+        i_slint_backend_testing::ElementHandle::find_by_accessible_label(&ui.window, label)
+            .filter(|e| e.accessible_role() == Some(AccessibleRole::RadioGroup))
+            .collect()
+    });
+    !found.is_empty()
+}
+
+/// Home → Settings → Congkak → `preset` by taps, then (with `board`) its houses and
+/// seeds; back Home.
+fn choose_congkak(ui: &Ui, preset: &str, board: Option<(&str, &str)>) {
+    ui.tap("Settings");
+    ui.tap_in("Game", "Congkak");
+    ui.tap_in("Way of playing", preset);
+    if let Some((houses, seeds)) = board {
+        ui.tap_in("Houses per player", houses);
+        ui.tap_in("Seeds per house", seeds);
+    }
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::Home);
+}
+
+#[test]
+fn each_congkak_preset_is_chosen_by_taps_keeps_its_own_rules_and_starts_its_game() {
+    use mancala::engine::Start;
+    use mancala::store::CongkakPreset;
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let quick = Rules::builder(Variant::Congkak)
+        .houses(7)
+        .seeds(3)
+        .build()
+        .unwrap();
+    {
+        let ui = Ui::launch(dir.path());
+        ui.tap("Settings");
+        ui.tap_in("Game", "Congkak");
+        let prefs = ui.window.global::<mancala::Prefs>();
+        // A new player's Congkak is Traditional: its board is not a choice.
+        assert_eq!(prefs.get_preset(), mancala::Preset::Traditional);
+        assert!(!has_group(&ui, "Houses per player"), "{:?}", ui.labels());
+        assert!(!has_group(&ui, "Seeds per house"), "{:?}", ui.labels());
+        ui.tap_in("Way of playing", "Quick");
+        assert!(
+            has_group(&ui, "Houses per player"),
+            "Quick chooses its board"
+        );
+        assert!(has_group(&ui, "Seeds per house"));
+        ui.tap_in("Houses per player", "7");
+        ui.tap_in("Seeds per house", "3");
+        ui.tap_in("Way of playing", "Traditional");
+        assert_eq!((prefs.get_houses(), prefs.get_seeds()), (7, 7));
+        ui.tap("Back");
+        // No one moves first in Traditional: New game says so instead of asking.
+        ui.tap("New game");
+        assert_eq!(
+            summary(&ui),
+            "Congkak · Traditional · 7 houses per player · 7 seeds per house · No capture opposite an empty house"
+        );
+        assert!(!has_group(&ui, "Who moves first"), "{:?}", ui.labels());
+        says(
+            &shown_text(&ui),
+            "Both players make the first move at the same time, so no one moves first.",
+        );
+        ui.tap_in("Opponent", "Another person");
+        ui.tap("Start");
+        assert_eq!(ui.screen(), Screen::Game);
+        let rules = ui.position().rules();
+        assert_eq!(rules, Rules::traditional_congkak());
+        assert_eq!(rules.start(), Start::Simultaneous);
+        assert!(rules.plays_rounds());
+    }
+    {
+        // After a restart Traditional is still chosen and Quick kept its board.
+        let ui = Ui::launch(dir.path());
+        let settings = ui.app.settings();
+        assert_eq!(settings.congkak_preset, CongkakPreset::Traditional);
+        assert_eq!(settings.preset_rules(CongkakPreset::Quick), quick);
+        choose_congkak(&ui, "Quick", None);
+        ui.tap("New game");
+        assert!(
+            has_group(&ui, "Who moves first"),
+            "Quick asks who moves first"
+        );
+        ui.tap_in("Who moves first", "Take turns");
+        ui.tap("Start");
+        if ui.exists("Start the new game") {
+            ui.tap("Start the new game");
+        }
+        ui.settle();
+        assert_eq!(ui.position().rules(), quick);
+    }
+    let ui = Ui::launch(dir.path());
+    assert_eq!(ui.app.settings().congkak_preset, CongkakPreset::Quick);
+    // Quick changed to 6 houses and 4 seeds is still Quick; Traditional stays the real one.
+    choose_congkak(&ui, "Quick", Some(("6", "4")));
+    assert_eq!(
+        ui.app.settings().current_rules(),
+        Rules::new(Variant::Congkak)
+    );
+    assert_eq!(
+        ui.app.settings().preset_rules(CongkakPreset::Traditional),
+        Rules::traditional_congkak()
     );
 }
 

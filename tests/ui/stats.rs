@@ -214,3 +214,100 @@ fn a_single_result_keeps_its_card_small_and_its_numbers_by_their_labels() {
     assert!(size.height < 300.0, "the card keeps its height: {size:?}");
     assert!(size.width <= 600.0, "and a phone's width: {size:?}");
 }
+
+/// The titles of the statistics screen's cards (results and recent games), in order.
+fn card_titles(ui: &Ui) -> Vec<String> {
+    ui.window
+        .root_element()
+        .query_descendants()
+        .match_accessible_role(AccessibleRole::Groupbox)
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .collect()
+}
+
+#[test]
+fn congkak_presets_and_boards_are_counted_apart_older_files_load_and_recent_games_show_their_day() {
+    use mancala::store::{CongkakPreset, FinishedRecord, RecentGames};
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let quick7 = Rules::new(Variant::Congkak).with_houses(7).unwrap();
+    // Files as an older version wrote them: a Congkak row without preset or board, and
+    // a kept game without its day.
+    let old_stats =
+        r#"{"schema":1,"rows":[{"variant":"congkak","opponent":{"kind":"human"},"won":2}]}"#;
+    std::fs::write(dir.path().join("stats.json"), old_stats).unwrap();
+    let mut recent = RecentGames::default();
+    let mut kalah = Game::new(Rules::new(Variant::Kalah));
+    while let Some(house) = kalah.legal_moves().first() {
+        kalah.play(house).unwrap();
+    }
+    recent.add(FinishedRecord {
+        finished: None,
+        ..FinishedRecord::of_game(1, &kalah, BEGINNER)
+    });
+    Store::open(dir.path()).save_recent_games(&recent).unwrap();
+    let ui = Ui::launch(dir.path());
+    let stats = ui.app.stats();
+    let old = &stats.rows()[0];
+    assert_eq!(
+        (old.preset, old.houses, old.won),
+        (Some(CongkakPreset::Quick), None, 2),
+        "the older row loads as Quick, its board unknown"
+    );
+    // A Quick game on 7 houses between two people, finished on the board: counted in a
+    // row of its own, and kept with today's date.
+    let game = game_from(
+        quick7,
+        [&[0, 0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0, 0]],
+        [50, 46],
+        Side::South,
+        &[],
+    );
+    finish_by_tapping(&ui, game, Opponent::Human, (Side::South, 7));
+    let stats = ui.app.stats();
+    assert_eq!(stats.rows().len(), 2, "{:?}", stats.rows());
+    assert_eq!(
+        stats.get_rules(quick7, Opponent::Human).unwrap().played(),
+        1
+    );
+    assert_eq!(
+        stats
+            .get_rules(Rules::traditional_congkak(), Opponent::Human)
+            .map(|r| r.played()),
+        None
+    );
+    ui.app.go(Screen::Stats);
+    advance(50);
+    let titles = card_titles(&ui);
+    for title in [
+        "Congkak · Quick · Two players",
+        "Congkak · Quick · 7 houses · Two players",
+    ] {
+        assert!(titles.iter().any(|t| t == title), "{title} in {titles:?}");
+    }
+    // The kept Kalah game has no day to show; no game from a hand-made position is kept.
+    assert!(
+        !ui.labels().iter().any(|l| l.starts_with("Finished on")),
+        "{:?}",
+        ui.labels()
+    );
+    // Restarted, the counts and the older game are still there.
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    assert_eq!(ui.app.stats().rows().len(), 2);
+    // A game kept with its day shows it.
+    let mut recent = Store::open(dir.path()).load_recent_games();
+    recent.games[0].finished = mancala::store::Day::new(2026, 3, 9);
+    Store::open(dir.path()).save_recent_games(&recent).unwrap();
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    ui.app.go(Screen::Stats);
+    advance(50);
+    assert!(
+        ui.labels().iter().any(|l| l == "Finished on 2026-03-09"),
+        "{:?}",
+        ui.labels()
+    );
+}

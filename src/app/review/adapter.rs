@@ -5,7 +5,7 @@ use crate::app::conversions::optional_side;
 use crate::app::game::adapter::pit;
 use crate::app::review::screen::{Progress, ReviewView};
 use crate::engine::{IllegalMove, RecordError, RecordErrorKind, Side};
-use crate::store::RecentGames;
+use crate::store::{Board, RecentGames};
 use crate::{RecentGame, RecordProblem, ReviewLine, ReviewState, StoreView, Stores};
 use slint::{ModelRc, VecModel};
 use std::rc::Rc;
@@ -133,8 +133,17 @@ pub fn render_recent(ui: &ReviewState<'_>, recent: &RecentGames) {
         let [south, north] = game.position().stores().map(i32::from);
         let (has_winner, winner) = optional_side(game.outcome()?.winner());
         let (resigned, resigned_side) = optional_side(record.resigned);
+        let board = Board::of(record.rules);
         Some(RecentGame {
             variant: record.rules.variant().into(),
+            preset: board.preset.into(),
+            houses: board.houses.map_or(0, i32::from),
+            // ISO 8601 (YYYY-MM-DD): readable in every language the app speaks.
+            date: record
+                .finished
+                .map(|day| day.to_string())
+                .unwrap_or_default()
+                .into(),
             level: record.opponent.into(),
             south_store: south,
             north_store: north,

@@ -4,12 +4,14 @@
 
 use crate::engine::{GrandSlam, Rules, Side, Variant};
 use crate::players::{Difficulty, Opponent};
-use crate::store::{AnimationSpeed, FirstPlayer, Language, Settings, Theme};
+use crate::store::{AnimationSpeed, CongkakPreset, FirstPlayer, Language, Settings, Theme};
 
 /// One tap on the settings or new-game screen, already read as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
     Variant(Variant),
+    /// Congkak's preset (ignored while another game is chosen).
+    Preset(CongkakPreset),
     Seeds(u8),
     Houses(u8),
     EmptyCapture(bool),
@@ -33,8 +35,9 @@ pub fn seed_choices() -> Vec<u8> {
 }
 
 /// Applies one choice to the settings. Rule options change the rules of the selected
-/// variant only; an option that does not apply to it, or a value the rules do not
-/// allow, is ignored. Returns whether anything changed.
+/// variant only (for Congkak, of its chosen preset); an option that does not apply to
+/// it, a board choice under Traditional Congkak (whose board is fixed), or a value the
+/// rules do not allow, is ignored. Returns whether anything changed.
 pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
     let before = settings.clone();
     let rules = settings.current_rules();
@@ -50,6 +53,10 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
     };
     match choice {
         Choice::Variant(variant) => settings.variant = variant,
+        Choice::Preset(preset) if variant == Variant::Congkak => {
+            settings.congkak_preset = preset;
+        }
+        Choice::Preset(_) => {}
         Choice::Opponent(opponent) => settings.set_opponent(opponent),
         Choice::First(first) => *settings.first.get_mut(settings.variant) = first,
         Choice::Animation(speed) => settings.animation = speed,
@@ -74,6 +81,7 @@ mod tests {
     fn a_rule_choice_changes_the_selected_games_rules_only() {
         let mut settings = Settings::default();
         assert!(apply(&mut settings, Choice::Variant(Variant::Congkak)));
+        assert!(apply(&mut settings, Choice::Preset(CongkakPreset::Quick)));
         assert!(apply(&mut settings, Choice::Houses(7)));
         assert!(apply(&mut settings, Choice::Seeds(5)));
         assert_eq!(settings.current_rules().houses(), 7);
@@ -96,6 +104,34 @@ mod tests {
             "outside the seed range"
         );
         assert_eq!(settings.rules_for(Variant::Congkak).seeds(), 5);
+    }
+
+    #[test]
+    fn congkak_presets_are_chosen_and_traditional_keeps_its_board() {
+        let mut settings = Settings::default();
+        assert!(
+            !apply(&mut settings, Choice::Preset(CongkakPreset::Quick)),
+            "Kalah has no presets"
+        );
+        assert!(apply(&mut settings, Choice::Variant(Variant::Congkak)));
+        assert_eq!(settings.current_rules(), Rules::traditional_congkak());
+        assert!(!apply(&mut settings, Choice::Houses(6)), "a fixed board");
+        assert!(!apply(&mut settings, Choice::Seeds(4)), "a fixed board");
+        assert!(apply(&mut settings, Choice::EmptyCapture(true)));
+        assert!(apply(&mut settings, Choice::Preset(CongkakPreset::Quick)));
+        assert_eq!(settings.current_rules(), Rules::new(Variant::Congkak));
+        assert!(apply(&mut settings, Choice::Seeds(5)));
+        assert!(apply(
+            &mut settings,
+            Choice::Preset(CongkakPreset::Traditional)
+        ));
+        assert_eq!(
+            settings.current_rules(),
+            Rules::traditional_congkak().with_empty_capture(true)
+        );
+        assert!(apply(&mut settings, Choice::Preset(CongkakPreset::Quick)));
+        assert_eq!(settings.current_rules().seeds(), 5, "Quick kept its own");
+        assert!(!settings.current_rules().empty_capture());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::app::settings::language;
 use crate::app::settings::prefs::{self, Choice};
 use crate::engine::{Side, Variant};
 use crate::players::{Difficulty, Opponent};
-use crate::store::{Language, Settings};
+use crate::store::{CongkakPreset, Language, Settings};
 use crate::{LanguageOption, Names, Prefs};
 use slint::{ModelRc, SharedString, VecModel};
 use std::rc::Rc;
@@ -49,6 +49,12 @@ pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
     ui.set_house_counts(numbers(&houses));
     ui.set_house_choices(labels(&houses));
     ui.set_houses_choice(position(&houses, rules.houses()));
+    let preset = CongkakPreset::of(rules);
+    ui.set_has_presets(preset.is_some());
+    ui.set_preset(preset.into());
+    ui.set_chooses_board(preset.is_none_or(CongkakPreset::chooses_board));
+    ui.set_simultaneous_start(rules.simultaneous_start());
+    ui.set_plays_rounds(rules.plays_rounds());
     ui.set_has_empty_capture(variant.has_empty_capture());
     ui.set_empty_capture(rules.empty_capture());
     ui.set_has_grand_slam(variant.has_grand_slam());
@@ -90,6 +96,12 @@ pub fn connect(
     let c = chosen.clone();
     ui.on_choose_variant(move |variant| c(Choice::Variant(variant.into())));
     // Seeds and houses arrive as numbers; `prefs::apply` ignores one the rules refuse.
+    let c = chosen.clone();
+    ui.on_choose_preset(move |preset| {
+        if let Some(preset) = preset.into() {
+            c(Choice::Preset(preset));
+        }
+    });
     let c = chosen.clone();
     ui.on_choose_seeds(move |seeds| c(Choice::Seeds(seeds.clamp(0, 255) as u8)));
     let c = chosen.clone();

@@ -14,7 +14,7 @@ use crate::app::review::adapter as review_adapter;
 use crate::app::review::control::Reviews;
 use crate::app::settings::prefs::{self, Choice};
 use crate::app::settings::{appearance_adapter, prefs_adapter};
-use crate::engine::Variant;
+use crate::engine::{Rules, Variant};
 use crate::players::Opponent;
 use crate::store::{RecentGames, Settings, Stats};
 use crate::{
@@ -118,8 +118,18 @@ impl Controller {
     /// result and the game's identity in one atomic write, is the step that counts it.
     pub(super) fn carry_out(&mut self, effects: Effects) {
         if let Some(game) = effects.finished {
-            let (id, variant, opponent) = (game.game, game.variant, game.opponent);
-            if self.stats.record_game(id, variant, opponent, game.result) {
+            // The finished session's rules say Congkak's preset and board, which the
+            // statistics count apart; the variant alone is the fallback.
+            let rules = self
+                .turns
+                .session()
+                .map(|s| s.rules())
+                .filter(|r| r.variant() == game.variant)
+                .unwrap_or(Rules::new(game.variant));
+            if self
+                .stats
+                .record_game(game.game, rules, game.opponent, game.result)
+            {
                 let tell = self.saves.stats(&self.stats);
                 self.told(tell);
             }
@@ -136,7 +146,7 @@ impl Controller {
             let streak = match view.opponent {
                 Opponent::Computer { .. } if view.watched.is_none() => Some(
                     self.stats
-                        .get(view.rules.variant(), view.opponent)
+                        .get_rules(view.rules, view.opponent)
                         .map_or((0, 0), |row| (row.current_streak, row.best_streak)),
                 ),
                 Opponent::Human | Opponent::Computer { .. } => None,

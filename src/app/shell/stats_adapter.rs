@@ -17,6 +17,8 @@ fn count(n: u32) -> i32 {
 pub fn render(ui: &StatsState<'_>, stats: &Stats) {
     let lines = stats.rows().iter().map(|row| StatLine {
         variant: row.variant.into(),
+        preset: row.preset.into(),
+        houses: row.houses.map_or(0, i32::from),
         level: row.opponent.into(),
         // Summed here, saturating, not in Slint, where the sum could overflow.
         played: count(row.played()),
