@@ -261,7 +261,10 @@ impl Driver {
         while self.app.is_busy() {
             assert!(
                 Instant::now() < deadline,
-                "the app stayed busy for a minute"
+                "the app stayed busy for a minute on {:?}: {}; record {:?}",
+                self.screen(),
+                self.text(),
+                self.app.record()
             );
             advance(50);
             std::thread::sleep(Duration::from_millis(1));

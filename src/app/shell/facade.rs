@@ -185,6 +185,17 @@ impl App {
         self.core.borrow().turns.is_busy()
     }
 
+    /// Is a game of the computer against itself on the board and not over? It is busy
+    /// until its end, which at the Expert's pace takes minutes.
+    #[cfg(feature = "testing")]
+    pub fn is_watching(&self) -> bool {
+        self.core
+            .borrow()
+            .turns
+            .session()
+            .is_some_and(|s| s.is_watched() && !s.is_over())
+    }
+
     /// How many of the computer's searches failed (panicked, or answered an illegal
     /// move) since the app started; each was logged and replaced by the first legal
     /// move. The UI tests require none.
