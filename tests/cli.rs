@@ -335,6 +335,10 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
             &["--games <N>", "--depth <D>", "1 to 20", "--eval <E>"],
         ),
         (
+            "puzzles",
+            &["--count <N>", "1 to 10000", "--seed <S>", "--spread"],
+        ),
+        (
             "screenshot",
             &[
                 "--screen <SCREEN>",
@@ -1215,4 +1219,99 @@ fn match_plays_traditional_congkak_and_counts_the_first_turn() {
         out["first_mover_wins"].as_u64().unwrap() + out["first_mover_losses"].as_u64().unwrap();
     let draws = out["draws"].as_u64().unwrap();
     assert_eq!(first + draws, 4);
+}
+
+/// `puzzles --json`: one line a puzzle in the contract shape, each answer checked against
+/// `solve` and `show` run on every legal move, as a tool that trusts neither would.
+#[test]
+fn puzzles_print_answers_that_solve_confirms_for_every_move() {
+    let out = cli(&[
+        "puzzles", "--seeds", "3", "--count", "2", "--seed", "5", "--tables", "0", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let puzzles: Vec<Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON object a line"))
+        .collect();
+    assert_eq!(puzzles.len(), 2, "{text}");
+    for puzzle in &puzzles {
+        let keys: Vec<&str> = puzzle
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "best",
+                "difficulty",
+                "houses",
+                "kind",
+                "moves",
+                "rules",
+                "seeds",
+                "to_move",
+                "value",
+                "variant"
+            ]
+        );
+        assert_eq!(puzzle["rules"], serde_json::json!(["empty-capture=off"]));
+        let record = puzzle["moves"].as_str().unwrap();
+        let best: Vec<u64> = puzzle["best"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_u64().unwrap())
+            .collect();
+        let value = puzzle["value"].as_i64().unwrap();
+        let before = json(&["show", "--seeds", "3", "--moves", record, "--json"]);
+        assert_eq!(before["to_move"], puzzle["to_move"]);
+        let mover = before["to_move"].as_u64().unwrap() as usize;
+        for house in before["legal"].as_array().unwrap() {
+            let moves = format!("{record} {house}");
+            let after = json(&["show", "--seeds", "3", "--moves", &moves, "--json"]);
+            let ends = if after["over"] == true {
+                let stores = after["stores"].as_array().unwrap();
+                stores[mover].as_i64().unwrap() - stores[1 - mover].as_i64().unwrap()
+            } else {
+                let solved = json(&[
+                    "solve", "--seeds", "3", "--tables", "0", "--moves", &moves, "--json",
+                ])["value"]
+                    .as_i64()
+                    .unwrap();
+                if after["to_move"].as_u64() == Some(mover as u64) {
+                    solved
+                } else {
+                    -solved
+                }
+            };
+            if best.contains(&house.as_u64().unwrap()) {
+                assert_eq!(ends, value, "the answer {house} after {record}");
+            } else {
+                assert!(
+                    ends <= value - 2,
+                    "{house} after {record} ends {ends}, the answer {value}"
+                );
+            }
+        }
+    }
+    // The same flags make the same puzzles.
+    let again = cli(&[
+        "puzzles", "--seeds", "3", "--count", "2", "--seed", "5", "--tables", "0", "--json",
+    ]);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn puzzles_refuse_a_match_of_rounds_and_a_record() {
+    let err = refused(&["puzzles", "--variant", "congkak", "--rule", "rounds=on"]);
+    assert!(err.contains("rounds=off"), "{err}");
+    let err = refused(&["puzzles", "--moves", "3"]);
+    assert!(err.contains("--moves"), "{err}");
 }

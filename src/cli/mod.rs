@@ -14,6 +14,7 @@ mod engine;
 mod match_games;
 mod out;
 mod perft;
+mod puzzles;
 mod review;
 mod screenshot;
 mod show;
@@ -58,6 +59,8 @@ enum Command {
     Match(match_games::MatchArgs),
     /// Every move of the record graded by the seeds it lost, exact where solvable.
     Review(review::ReviewArgs),
+    /// Puzzles from self-play games, each answer proven by the exact solver.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Fits the heuristic's weights to self-play games and prints them.
     Tune(tune::TuneArgs),
     /// Renders a screen of the real app headless and writes it as a PNG.
@@ -110,6 +113,7 @@ impl Cli {
             Command::Solve(args) => solve::run(&args),
             Command::Match(args) => match_games::run(&args),
             Command::Review(args) => review::run(&args),
+            Command::Puzzles(args) => puzzles::run(&args),
             Command::Tune(args) => tune::run(&args),
             Command::Screenshot(args) => screenshot::run(&args),
         }

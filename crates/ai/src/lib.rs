@@ -54,6 +54,7 @@ mod level;
 mod limits;
 mod objective;
 mod opening;
+mod puzzle;
 mod review;
 mod search;
 mod solve;
@@ -70,6 +71,10 @@ pub use level::{Level, Style};
 pub use limits::Limits;
 pub use objective::Objective;
 pub use opening::{choose_in_opening, opening_matrix, OpeningMatrix};
+pub use puzzle::{
+    difficulty, find_puzzles, value_moves, MoveValues, Puzzle, PuzzleKind, PuzzleSearch, Verdict,
+    MARGIN,
+};
 pub use review::{review, Grade, MoveReview, ReviewBudget};
 pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;
