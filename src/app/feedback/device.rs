@@ -38,9 +38,10 @@ impl Device {
     /// vibration instead of vibrating (tests).
     pub fn for_test(ringer: Ringer, told: Sender<Duration>) -> Device {
         Device {
+            #[cfg(target_os = "android")]
+            ringer: None,
             fixed: Some(ringer),
             told: Some(told),
-            ..Device::new()
         }
     }
 
@@ -67,17 +68,23 @@ impl Device {
 
     /// A short vibration (Android; nothing on a desktop).
     pub fn vibrate(&mut self, length: Duration) {
-        if let Some(told) = &self.told {
-            let _ = told.send(length);
-            return;
-        }
-        #[cfg(target_os = "android")]
-        {
-            // A phone without a vibrator, or a failed call: nothing to feel, nothing to say.
-            let _ = android::vibrate(length);
+        match &self.told {
+            Some(told) => {
+                let _ = told.send(length);
+            }
+            None => vibrate(length),
         }
     }
 }
+
+#[cfg(target_os = "android")]
+fn vibrate(length: Duration) {
+    // A phone without a vibrator, or a failed call: nothing to feel, nothing to say.
+    let _ = android::vibrate(length);
+}
+
+#[cfg(not(target_os = "android"))]
+fn vibrate(_length: Duration) {}
 
 impl Default for Device {
     fn default() -> Self {
