@@ -60,6 +60,8 @@ fn run(android: AndroidApp) -> Result<(), Box<dyn Error>> {
         data_dir.join("tables"),
     )));
     let started = App::new(&window, data_dir, computer);
+    // Sound (AAudio) and vibration, on a thread of their own.
+    started.start_sound();
     started.set_system_locales(vec![locale.borrow().clone()]);
     // Back pressed on the home screen inside the UI: ending the event loop returns from
     // android_main, and android-activity then finishes the activity.

@@ -26,6 +26,8 @@ fn main() -> Result<(), slint::PlatformError> {
         data_dir.join("tables"),
     )));
     let app = App::new(&window, data_dir, computer);
+    // Sound on the default output, on a thread of its own (silent without a device).
+    app.start_sound();
     app.on_leave(|| {
         let _ = slint::quit_event_loop();
     });

@@ -60,6 +60,12 @@ same_variants!(
 );
 
 same_variants!(
+    crate::SoundLevel,
+    store::SoundLevel,
+    [Off = Off, Quiet = Quiet, Normal = Normal, Loud = Loud,]
+);
+
+same_variants!(
     crate::ThemeChoice,
     store::Theme,
     [
@@ -225,6 +231,18 @@ mod tests {
             store::AnimationSpeed::Fast => AnimationSpeed::Fast,
             store::AnimationSpeed::Normal => AnimationSpeed::Normal,
             store::AnimationSpeed::Slow => AnimationSpeed::Slow,
+        });
+        let levels = [
+            store::SoundLevel::Off,
+            store::SoundLevel::Quiet,
+            store::SoundLevel::Normal,
+            store::SoundLevel::Loud,
+        ];
+        round_trip(&levels, |l| match l {
+            store::SoundLevel::Off => crate::SoundLevel::Off,
+            store::SoundLevel::Quiet => crate::SoundLevel::Quiet,
+            store::SoundLevel::Normal => crate::SoundLevel::Normal,
+            store::SoundLevel::Loud => crate::SoundLevel::Loud,
         });
         let themes = [
             store::Theme::System,

@@ -20,6 +20,7 @@
 
 pub mod computer;
 pub mod conversions;
+pub mod feedback;
 pub mod game;
 pub mod review;
 pub mod settings;

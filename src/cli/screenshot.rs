@@ -102,7 +102,7 @@ pub struct ScreenshotArgs {
     /// The opponent: 0 for two people at one device, 1 to 5 for the computer's level.
     #[arg(long, value_name = "L", value_parser = values::screenshot_level, default_value_t = 2)]
     level: u8,
-    /// Tap the button with this accessible label (as the chosen language shows it)
+    /// Tap the button, choice or switch with this accessible label (as the chosen language shows it)
     /// before the snapshot, scrolling to it; repeat to tap several in order.
     #[arg(long, value_name = "LABEL")]
     tap: Vec<String>,

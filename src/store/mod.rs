@@ -25,7 +25,9 @@ pub use names::{
 pub use presets::CongkakPreset;
 pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
-pub use settings::{AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, Theme};
+pub use settings::{
+    AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, SoundLevel, Theme,
+};
 pub use stats::{Board, Stats, StatsRow, MAX_COUNT};
 pub use table_cache::{TableCache, MAX_CACHE_BYTES};
 pub use trouble::WriteTrouble;

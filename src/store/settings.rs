@@ -45,6 +45,17 @@ impl AnimationSpeed {
     }
 }
 
+/// How loud the app's sounds are, or none (on by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SoundLevel {
+    Off,
+    Quiet,
+    #[default]
+    Normal,
+    Loud,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Theme {
@@ -199,6 +210,11 @@ pub struct Settings {
     /// The computer's levels at the bottom and top rows when the person watches it play
     /// itself (files without them load the default).
     pub watch_levels: [Difficulty; 2],
+    /// The sounds' volume, or off (files without it load the default, on).
+    pub sound: SoundLevel,
+    /// A short vibration on a capture and an extra turn, where the device vibrates and
+    /// sound is on (on by default; files without it load on).
+    pub vibration: bool,
     pub theme: Theme,
     pub language: Language,
 }
@@ -219,6 +235,8 @@ impl Default for Settings {
             animation: AnimationSpeed::default(),
             coach: false,
             watch_levels: [Difficulty::Strong, Difficulty::Strong],
+            sound: SoundLevel::default(),
+            vibration: true,
             theme: Theme::default(),
             language: Language::default(),
         }
@@ -494,6 +512,41 @@ mod tests {
         assert!(json.contains(r#""coach":true"#), "{json}");
         assert!(serde_json::from_str::<Settings>(&json).unwrap().coach);
         assert!(serde_json::from_str::<Settings>(r#"{"coach":"yes"}"#).is_err());
+    }
+
+    #[test]
+    fn sound_is_on_by_default_and_an_older_file_without_it_loads_the_defaults() {
+        let new = Settings::default();
+        assert_eq!(new.sound, SoundLevel::Normal);
+        assert!(new.vibration);
+        // A file written before sound existed: every other key, none of the new ones.
+        let mut older = serde_json::to_value(Settings {
+            animation: AnimationSpeed::Slow,
+            ..Settings::default()
+        })
+        .unwrap();
+        let fields = older.as_object_mut().unwrap();
+        assert!(fields.remove("sound").is_some() && fields.remove("vibration").is_some());
+        let old: Settings = serde_json::from_value(older).unwrap();
+        assert_eq!(old.sound, SoundLevel::Normal);
+        assert!(old.vibration);
+        assert_eq!(old.animation, AnimationSpeed::Slow, "the rest is read");
+        let quiet = Settings {
+            sound: SoundLevel::Off,
+            vibration: false,
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&quiet).unwrap();
+        assert!(json.contains(r#""sound":"off""#), "{json}");
+        assert!(json.contains(r#""vibration":false"#), "{json}");
+        assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), quiet);
+        for level in ["quiet", "normal", "loud"] {
+            let read: Settings =
+                serde_json::from_str(&format!(r#"{{"sound":"{level}"}}"#)).unwrap();
+            assert_ne!(read.sound, SoundLevel::Off, "{level}");
+        }
+        assert!(serde_json::from_str::<Settings>(r#"{"sound":"deafening"}"#).is_err());
+        assert!(serde_json::from_str::<Settings>(r#"{"vibration":1}"#).is_err());
     }
 
     #[test]

@@ -178,9 +178,10 @@ impl Driver {
         advance(20);
     }
 
-    /// Taps the button labelled `label` (compared without word joiners) drawn last,
-    /// that is on top when a dialog's button shares its label with one under it,
-    /// scrolling the page to it; if there is none, says which buttons there are.
+    /// Taps the button, choice or switch labelled `label` (compared without word
+    /// joiners) drawn last, that is on top when a dialog's button shares its label with
+    /// one under it, scrolling the page to it; if there is none, says which buttons
+    /// there are.
     pub fn tap_topmost(&self, label: &str) -> Result<(), String> {
         let wanted = label.replace(JOINER, "");
         let found = self.reveal(|| {
@@ -189,7 +190,7 @@ impl Driver {
                 .root_element()
                 .query_descendants()
                 .match_predicate(move |e| {
-                    e.accessible_role() == Some(AccessibleRole::Button)
+                    is_control(e)
                         && e.accessible_label()
                             .is_some_and(|l| l.replace(JOINER, "") == wanted)
                 })

@@ -10,6 +10,7 @@ mod game;
 mod home;
 mod review;
 mod settings;
+mod sound;
 mod stats;
 mod traditional;
 mod watch;

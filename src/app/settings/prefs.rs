@@ -4,7 +4,9 @@
 
 use crate::engine::{GrandSlam, Rules, Side, Variant};
 use crate::players::{Difficulty, Opponent};
-use crate::store::{AnimationSpeed, CongkakPreset, FirstPlayer, Language, Settings, Theme};
+use crate::store::{
+    AnimationSpeed, CongkakPreset, FirstPlayer, Language, Settings, SoundLevel, Theme,
+};
 
 /// One tap on the settings or new-game screen, already read as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +23,10 @@ pub enum Choice {
     Animation(AnimationSpeed),
     /// Coach mode on or off.
     Coach(bool),
+    /// The sounds' volume, or off.
+    Sound(SoundLevel),
+    /// Vibration on a capture and an extra turn, on or off.
+    Vibration(bool),
     /// The computer's level on one side of a game the person watches.
     WatchLevel(Side, Difficulty),
     Theme(Theme),
@@ -61,6 +67,8 @@ pub fn apply(settings: &mut Settings, choice: Choice) -> bool {
         Choice::First(first) => *settings.first.get_mut(settings.variant) = first,
         Choice::Animation(speed) => settings.animation = speed,
         Choice::Coach(on) => settings.coach = on,
+        Choice::Sound(level) => settings.sound = level,
+        Choice::Vibration(on) => settings.vibration = on,
         Choice::WatchLevel(side, level) => settings.watch_levels[side.index()] = level,
         Choice::Theme(theme) => settings.theme = theme,
         Choice::Language(language) => settings.language = language,
@@ -142,6 +150,28 @@ mod tests {
         assert!(!apply(&mut settings, Choice::Coach(true)), "no change");
         assert!(apply(&mut settings, Choice::Coach(false)));
         assert!(!settings.coach);
+    }
+
+    #[test]
+    fn the_sound_and_vibration_choices_change_their_settings_only() {
+        let mut settings = Settings::default();
+        assert!(
+            !apply(&mut settings, Choice::Sound(SoundLevel::Normal)),
+            "the default"
+        );
+        assert!(apply(&mut settings, Choice::Sound(SoundLevel::Off)));
+        assert_eq!(settings.sound, SoundLevel::Off);
+        assert!(settings.vibration, "its own switch");
+        assert!(apply(&mut settings, Choice::Vibration(false)));
+        assert!(apply(&mut settings, Choice::Sound(SoundLevel::Loud)));
+        assert_eq!(
+            settings,
+            Settings {
+                sound: SoundLevel::Loud,
+                vibration: false,
+                ..Settings::default()
+            }
+        );
     }
 
     #[test]

@@ -69,6 +69,9 @@ pub fn render(ui: &Prefs<'_>, words: &Names<'_>, settings: &Settings) {
     ui.set_first((*settings.first.get(settings.variant)).into());
     ui.set_animation(settings.animation.into());
     ui.set_coach(settings.coach);
+    ui.set_sound(settings.sound.into());
+    ui.set_vibration(settings.vibration);
+    ui.set_can_vibrate(cfg!(target_os = "android"));
     let [south, north] = settings.watch_levels;
     ui.set_watch_south_level(south.into());
     ui.set_watch_north_level(north.into());
@@ -118,6 +121,10 @@ pub fn connect(
     ui.on_choose_animation(move |speed| c(Choice::Animation(speed.into())));
     let c = chosen.clone();
     ui.on_choose_coach(move |on| c(Choice::Coach(on)));
+    let c = chosen.clone();
+    ui.on_choose_sound(move |level| c(Choice::Sound(level.into())));
+    let c = chosen.clone();
+    ui.on_choose_vibration(move |on| c(Choice::Vibration(on)));
     let c = chosen.clone();
     ui.on_choose_theme(move |theme| c(Choice::Theme(theme.into())));
     let c = chosen.clone();

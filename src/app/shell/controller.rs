@@ -8,6 +8,7 @@ use super::navigation::{Back, Navigator};
 use super::saves::Saves;
 use super::stats_adapter;
 use crate::app::computer::brain::Brain;
+use crate::app::feedback::{Feedback, FeedbackPlayer, FeedbackSettings, FeedbackSink};
 use crate::app::game::adapter as game_adapter;
 use crate::app::game::turn_loop::{Effects, TurnLoop};
 use crate::app::review::adapter as review_adapter;
@@ -48,6 +49,8 @@ pub(super) struct Controller {
     pub(super) on_leave: Option<Box<dyn Fn()>>,
     /// The longest time one callback or tick kept the UI thread busy.
     pub(super) busiest: Duration,
+    /// Sound and touch (silent until the entry point starts it).
+    pub(super) feedback: Rc<FeedbackPlayer>,
 }
 
 /// Runs `work` on the controller and keeps the longest time any such call took.
@@ -199,10 +202,27 @@ impl Controller {
         let step = Duration::from_millis(self.settings.animation.step_millis());
         self.turns.set_step(step);
         self.turns.set_coach(self.settings.coach);
+        self.feedback.set_settings(FeedbackSettings {
+            sound: self.settings.sound,
+            vibration: self.settings.vibration,
+        });
         self.with_window(|w| {
             appearance_adapter::render(&w.global::<Theme>(), &self.settings, &self.system_locales)
         });
         self.render_prefs();
+    }
+
+    /// Sound and touch from now on go to `feedback` (the entry points start it).
+    pub(super) fn set_feedback(&mut self, feedback: FeedbackPlayer) {
+        let feedback = Rc::new(feedback);
+        self.turns.set_feedback(feedback.clone());
+        self.feedback = feedback;
+        self.settings_changed();
+    }
+
+    /// A button was tapped.
+    pub(super) fn tapped(&mut self) {
+        self.feedback.feedback(Feedback::Tap);
     }
 
     fn render_prefs(&self) {

@@ -5,6 +5,7 @@ use super::controller::{handle, Controller};
 use super::saves::Saves;
 use super::wiring::connect;
 use crate::app::computer::brain::Brain;
+use crate::app::feedback::FeedbackPlayer;
 use crate::app::game::session::Session;
 use crate::app::game::turn_loop::TurnLoop;
 use crate::app::review::control::Reviews;
@@ -48,7 +49,9 @@ impl App {
                 notice.file
             );
         }
+        let feedback = Rc::new(FeedbackPlayer::silent());
         let mut turns = TurnLoop::new(Arc::clone(&brain));
+        turns.set_feedback(feedback.clone());
         if let Some(session) = saved.filter(|s| !s.is_over()) {
             let _ = turns.resume(session);
         }
@@ -72,6 +75,7 @@ impl App {
                 }),
                 on_leave: None,
                 busiest: Duration::ZERO,
+                feedback,
             })
         });
         connect(window, &core);
@@ -82,6 +86,18 @@ impl App {
         c.screen_changed(Screen::Home);
         drop(c);
         App { core }
+    }
+
+    /// Turns on sound and touch: starts the feedback thread on the platform's audio
+    /// output (silent where there is none) and, on Android, its vibrator. The screenshot
+    /// tool and most tests leave the app silent.
+    pub fn start_sound(&self) {
+        self.start_feedback(FeedbackPlayer::start());
+    }
+
+    /// Sound and touch go to `feedback` from now on (tests choose the output).
+    pub fn start_feedback(&self, feedback: FeedbackPlayer) {
+        self.run(|c| c.set_feedback(feedback))
     }
 
     /// The Back button: the previous screen, or `Back::Leave` on the home screen.

@@ -7,7 +7,7 @@ use super::{home_adapter, stats_adapter, Back};
 use crate::app::game::adapter as game_adapter;
 use crate::app::review::adapter as review_adapter;
 use crate::app::settings::prefs_adapter;
-use crate::{AppWindow, GameState, HomeState, Nav, Prefs, ReviewState, StatsState};
+use crate::{AppWindow, GameState, HomeState, Nav, Prefs, ReviewState, StatsState, Taps};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -74,4 +74,6 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         &window.global::<ReviewState>(),
         on(core, Controller::review),
     );
+    let tapped = on(core, |c, ()| c.tapped());
+    window.global::<Taps>().on_tapped(move || tapped(()));
 }

@@ -8,8 +8,9 @@
 
 use super::{Effects, TurnLoop};
 use crate::app::computer::background::{BackgroundJob, Poll};
+use crate::app::feedback::Feedback;
 use crate::app::game::banner::Banner;
-use crate::app::game::playback::Playback;
+use crate::app::game::playback::{Playback, Shown};
 use crate::engine::{Hand, House, Lockstep, MoveSet, Observer, Pit, Position, Side, Step};
 use std::sync::Arc;
 
@@ -197,12 +198,20 @@ impl TurnLoop {
             let pace = playback.pace(step);
             let per_tick = playback.tick(pace);
             self.motion += 1;
+            let mut drops = 0;
             for _ in 0..per_tick {
-                if playback.advance().is_none() {
-                    break;
+                match playback.advance() {
+                    Some(Shown::Drop) => drops += 1,
+                    Some(_) => {}
+                    None => break,
                 }
             }
-            if playback.is_done() {
+            let done = playback.is_done();
+            if drops > 0 {
+                // Both hands sow at once: one click a tick for the two.
+                self.tell(Feedback::Drop { store: false, pace });
+            }
+            if done {
                 return Some(self.hands_stopped_sowing());
             }
             return Some(self.effects());

@@ -1,7 +1,9 @@
 //! The end of a game: resigning, the game-over panel, and counting a finished game once.
 
 use super::{Effects, FinishedGame, TurnLoop};
+use crate::app::feedback::{Feedback, GameEnd};
 use crate::app::game::banner::Banner;
+use crate::players::{GameResult, Opponent};
 
 impl TurnLoop {
     /// The side to move gives up (against the computer, always the person).
@@ -39,6 +41,17 @@ impl TurnLoop {
     /// resignation); the game was counted when that move was played.
     pub(super) fn game_finished(&mut self) -> Effects {
         self.panel_hidden = false;
+        if let Some(session) = &self.session {
+            // Won or lost as the person sees it; between two people (or watching the
+            // computer play itself) nobody's win: just an ending.
+            let end = match (session.opponent(), session.is_watched(), session.result()) {
+                (Opponent::Human, _, _) | (_, true, _) => GameEnd::Ended,
+                (_, _, Some(GameResult::Won)) => GameEnd::Won,
+                (_, _, Some(GameResult::Lost)) => GameEnd::Lost,
+                (_, _, Some(GameResult::Drawn) | None) => GameEnd::Drawn,
+            };
+            self.tell(Feedback::GameOver(end));
+        }
         let mut effects = self.effects();
         self.count_if_over(&mut effects);
         effects

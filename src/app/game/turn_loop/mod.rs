@@ -12,6 +12,8 @@ mod coach;
 mod coach_tests;
 mod effects;
 mod ending;
+#[cfg(test)]
+mod feedback_tests;
 mod first_move;
 #[cfg(test)]
 mod first_move_tests;
@@ -36,6 +38,7 @@ pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
 pub use view::GameView;
 
 use crate::app::computer::brain::Brain;
+use crate::app::feedback::{Feedback, FeedbackSink};
 use crate::app::game::banner::Banner;
 use crate::app::game::playback::TurnPace;
 use crate::app::game::session::Session;
@@ -44,6 +47,7 @@ use crate::players::Opponent;
 use coach::CoachJob;
 use first_move::FirstMove;
 use showing::Animation;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;
@@ -91,6 +95,8 @@ pub struct TurnLoop {
     /// Searches that panicked or answered an illegal move (a bug: logged, and the first
     /// legal move played instead).
     search_failures: u32,
+    /// Told of seeds dropping, captures, extra turns and endings (sound and touch).
+    feedback: Rc<dyn FeedbackSink>,
 }
 
 impl TurnLoop {
@@ -119,6 +125,19 @@ impl TurnLoop {
             accent: None,
             accents: 0,
             search_failures: 0,
+            feedback: Rc::new(()),
+        }
+    }
+
+    /// Where to tell what happens on the board, for sound and touch.
+    pub fn set_feedback(&mut self, feedback: Rc<dyn FeedbackSink>) {
+        self.feedback = feedback;
+    }
+
+    /// Tells the feedback sink of `event`, while the game screen shows.
+    fn tell(&self, event: Feedback) {
+        if self.on_screen {
+            self.feedback.feedback(event);
         }
     }
 

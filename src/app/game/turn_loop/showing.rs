@@ -4,9 +4,10 @@
 
 use super::accent::Accent;
 use super::{Effects, TurnLoop};
+use crate::app::feedback::Feedback;
 use crate::app::game::banner::Banner;
 use crate::app::game::playback::{Playback, Shown};
-use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport, Side};
+use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport, Pit, Side, Step};
 
 /// A move being animated, with what to announce when it has been shown (its report,
 /// whose steps the playback holds).
@@ -37,17 +38,38 @@ impl TurnLoop {
         let per_tick = animation.playback.tick(pace);
         self.turn.spend(pace);
         self.motion += 1;
+        let (mut drops, mut into_store, mut landed) = (0, false, false);
         for _ in 0..per_tick {
             match animation.playback.advance() {
                 Some(Shown::PickUp) if animation.playback.relays() > 0 => {
                     self.banner = Banner::Relay(animation.report.mover);
                 }
+                Some(Shown::Drop) => {
+                    drops += 1;
+                    into_store |= matches!(
+                        animation.playback.shown().last(),
+                        Some(Step::Drop { pit: Pit::Store(_) })
+                    );
+                }
+                Some(Shown::Landed) => landed = true,
                 Some(_) => {}
                 None => break,
             }
         }
-        if animation.playback.is_done() {
-            return Some(self.skip_animation());
+        // One sound a tick, however many seeds it showed falling at once.
+        if drops > 0 {
+            self.tell(Feedback::Drop {
+                store: into_store,
+                pace,
+            });
+        }
+        if landed {
+            self.tell(Feedback::StoreFilled);
+        }
+        if let Some(animation) = &self.animation {
+            if animation.playback.is_done() {
+                return Some(self.skip_animation());
+            }
         }
         Some(self.effects())
     }
@@ -136,8 +158,16 @@ impl TurnLoop {
         } else {
             Banner::Quiet
         };
+        if report.captured() > 0 {
+            self.tell(Feedback::Capture {
+                seeds: report.captured(),
+            });
+        }
         if session.is_over() {
             return self.game_finished();
+        }
+        if report.extra_turn {
+            self.tell(Feedback::ExtraTurn);
         }
         self.computer_moves_if_its_turn()
     }
