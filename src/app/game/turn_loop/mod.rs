@@ -16,6 +16,7 @@ mod first_move;
 #[cfg(test)]
 mod first_move_tests;
 mod game_over;
+mod move_log;
 mod showing;
 mod story;
 #[cfg(test)]
@@ -31,6 +32,7 @@ pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
 pub use first_move::FirstMoveView;
+pub use move_log::{LogEntry, MoveLog};
 pub use story::{MoveFacts, Told, TurnStory};
 pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
 pub use view::GameView;
@@ -44,6 +46,7 @@ use crate::players::Opponent;
 use coach::CoachJob;
 use first_move::FirstMove;
 use showing::Animation;
+use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
 use thinking::Pending;
@@ -68,6 +71,9 @@ pub struct TurnLoop {
     turn: TurnPace,
     /// What the moves of the turn being shown (or last shown) did, for the status line.
     story: TurnStory,
+    /// The move log: a line per turn, read off the game's record (kept in step when the
+    /// view is asked for, hence the cell).
+    log: RefCell<MoveLog>,
     pending: Option<Pending>,
     hint: Option<House>,
     /// Coach mode is on (the player's setting).
@@ -106,6 +112,7 @@ impl TurnLoop {
             first_move: None,
             turn: TurnPace::default(),
             story: TurnStory::default(),
+            log: RefCell::new(MoveLog::default()),
             pending: None,
             hint: None,
             coach_on: false,
