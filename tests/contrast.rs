@@ -108,6 +108,8 @@ const TEXT_ON: &[(&str, &str)] = &[
     ("on-captured", "captured"),
     // The houses' numbers on the board's centre line.
     ("on-number", "number-back"),
+    // The hint's house number, in the hint's colours.
+    ("hinted-edge", "hinted"),
     // The count on the sowing hand in flight.
     ("active", "count-back"),
     // The players' name bars, waiting and to move.
