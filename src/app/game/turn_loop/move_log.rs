@@ -188,7 +188,7 @@ fn facts(house: House) -> MoveFacts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Rules, Variant};
+    use crate::engine::{Lockstep, Position, Rules, Start, Variant};
 
     fn game(rules: Rules, record: &str) -> Game {
         Game::parse_record(*Game::new(rules).start(), record).unwrap()
@@ -296,41 +296,49 @@ mod tests {
 
     #[test]
     fn the_simultaneous_first_move_has_a_line_of_its_own() {
-        let rules = Rules::traditional_congkak();
-        let mut g = Game::new(rules);
-        // Every first move of the traditional board, until one where a hand chooses
-        // again: the log's relays and captures add up to the report's, hand by hand.
-        let start = *g.start();
+        // Every first move of Congkak 6×3 (a seventh of them, hands that choose again
+        // among them): the log's houses, relays and captures add up to the report's,
+        // hand by hand.
+        let small = Rules::builder(Variant::Congkak)
+            .seeds(3)
+            .start(Start::Simultaneous)
+            .build()
+            .unwrap();
+        let start = Position::start(small);
         let mut chose_again = false;
-        for south in 1..=7 {
-            for north in 1..=7 {
-                let opening = format!("{south}+{north}").parse().unwrap();
-                let mut g = Game::from_start(start);
-                let report = g.play_opening(&opening).unwrap();
-                let hands = hands(&report);
-                for side in Side::BOTH {
-                    let i = side.index();
-                    let told = &hands[i];
-                    assert_eq!(
-                        told.iter().map(|m| m.house).collect::<Vec<_>>(),
-                        report.opening.of(side),
-                        "{opening}: the houses chosen"
-                    );
-                    assert_eq!(told.iter().map(|m| m.relays).sum::<u32>(), report.relays[i]);
-                    assert_eq!(
-                        told.iter().map(|m| m.captured).sum::<u32>(),
-                        report.captured[i],
-                        "{opening}: {side:?}'s captures"
-                    );
-                    let extra = told.iter().filter(|m| m.extra_turn).count();
-                    assert_eq!(extra, told.len() - 1, "every choice but the last earned one");
-                    chose_again |= told.len() > 1;
-                }
+        let mut captured = false;
+        for (opening, _) in Lockstep::all_openings(&start).into_iter().step_by(7) {
+            let report = Game::from_start(start).play_opening(&opening).unwrap();
+            let hands = hands(&report);
+            for side in Side::BOTH {
+                let i = side.index();
+                let told = &hands[i];
+                assert_eq!(
+                    told.iter().map(|m| m.house).collect::<Vec<_>>(),
+                    report.opening.of(side),
+                    "{opening}: the houses chosen"
+                );
+                assert_eq!(
+                    told.iter().map(|m| m.relays).sum::<u32>(),
+                    report.relays[i],
+                    "{opening}: {side:?}'s relays"
+                );
+                assert_eq!(
+                    told.iter().map(|m| m.captured).sum::<u32>(),
+                    report.captured[i],
+                    "{opening}: {side:?}'s captures"
+                );
+                let extra = told.iter().filter(|m| m.extra_turn).count();
+                assert_eq!(extra, told.len() - 1, "every choice but the last earned one");
+                chose_again |= told.len() > 1;
+                captured |= report.captured[i] > 0;
             }
         }
-        assert!(chose_again, "house 1 of 7 with 7 seeds ends in the store");
+        assert!(chose_again && captured, "the sample has both");
         // In a game: the first move's line, then each turn's.
-        let report = g.play_opening(&"3+5".parse().unwrap()).unwrap();
+        let mut g = Game::from_start(start);
+        let (opening, _) = Lockstep::all_openings(&start).swap_remove(0);
+        let report = g.play_opening(&opening).unwrap();
         let next = g.position().legal_moves().first().unwrap();
         g.play(next).unwrap();
         let log = MoveLog::of(&g, 2);
@@ -346,7 +354,7 @@ mod tests {
         // Traditional Congkak played out with the first legal move each time until a
         // round ends.
         let mut g = Game::new(Rules::traditional_congkak());
-        g.play_opening(&"1+1".parse().unwrap()).unwrap();
+        g.play_opening(&"2+2".parse().unwrap()).unwrap();
         let mut round_at = None;
         for _ in 0..2000 {
             if g.is_over() {
