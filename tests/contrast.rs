@@ -196,11 +196,17 @@ fn the_hints_arrow_and_ring_stand_out_from_the_wood_and_from_the_playable_ring_i
             assert!(seen >= 3.0, "{look:?}: the hint on {ground} is {seen:.2}:1");
         }
         let banded = contrast(hint, edge);
-        assert!(banded >= 3.0, "{look:?}: the arrow and its edge {banded:.2}:1");
+        assert!(
+            banded >= 3.0,
+            "{look:?}: the arrow and its edge {banded:.2}:1"
+        );
         // Green is told from the playable yellow by shape (the arrow, the ring outside
         // the rim) and not by colour alone: the arrow has its own dark edge.
         let apart = contrast(edge, c("playable"));
-        assert!(apart >= 3.0, "{look:?}: hint edge beside the playable ring {apart:.2}:1");
+        assert!(
+            apart >= 3.0,
+            "{look:?}: hint edge beside the playable ring {apart:.2}:1"
+        );
     }
 }
 

@@ -194,7 +194,9 @@ fn the_move_log_is_on_a_tablets_screen_and_behind_a_button_on_a_phones() {
             .find_all();
         let log_buttons: Vec<_> =
             i_slint_backend_testing::ElementHandle::find_by_accessible_label(&probe, "Moves")
-                .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+                .filter(|e| {
+                    e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button)
+                })
                 .collect();
         let rules = i_slint_backend_testing::ElementHandle::find_by_accessible_label(
             &probe,
@@ -207,7 +209,10 @@ fn the_move_log_is_on_a_tablets_screen_and_behind_a_button_on_a_phones() {
             assert_eq!(log_buttons.len(), 1, "{width}x{height}: a button opens it");
             continue;
         }
-        assert!(log_buttons.is_empty(), "{width}x{height}: the log is on screen");
+        assert!(
+            log_buttons.is_empty(),
+            "{width}x{height}: the log is on screen"
+        );
         assert_eq!(logs.len(), 1, "{width}x{height}: the log");
         let [x, y, w, h] = frame(&logs[0]);
         let [bx, by, bw, bh] = board_frame(&probe);
@@ -222,8 +227,14 @@ fn the_move_log_is_on_a_tablets_screen_and_behind_a_button_on_a_phones() {
         } else {
             y >= by + bh
         };
-        assert!(apart, "{width}x{height}: the log is beside or under the board");
-        assert!(bw > 900.0, "{width}x{height}: a larger board than a phone's: {bw}");
+        assert!(
+            apart,
+            "{width}x{height}: the log is beside or under the board"
+        );
+        assert!(
+            bw > 900.0,
+            "{width}x{height}: a larger board than a phone's: {bw}"
+        );
     }
 }
 

@@ -5,10 +5,14 @@ use crate::app::conversions::optional_side;
 use crate::app::game::banner::Banner;
 use crate::app::game::board_view::HouseView;
 use crate::app::game::playback::{Flight, FlightKind};
-use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView, LogEntry, MoveFacts, Told};
+use crate::app::game::turn_loop::{
+    Accent, AccentKind, Ending, GameView, LogEntry, MoveFacts, Told,
+};
 use crate::engine::{EndReason, MoveSet, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
-use crate::{EndKind, GameEnding, GameState, LogLine, Notice, PitView, StoreView, Stores, TurnMove};
+use crate::{
+    EndKind, GameEnding, GameState, LogLine, Notice, PitView, StoreView, Stores, TurnMove,
+};
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
 use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;

@@ -49,7 +49,12 @@ impl MoveLog {
         let follows = self.replay.as_ref().is_some_and(|replay| {
             replay.start() == game.start() && target.starts_with(replay.moves())
         });
-        if follows && self.replay.as_ref().is_some_and(|r| r.moves().len() == target.len()) {
+        if follows
+            && self
+                .replay
+                .as_ref()
+                .is_some_and(|r| r.moves().len() == target.len())
+        {
             return;
         }
         if !follows {
@@ -244,7 +249,8 @@ mod tests {
         let log = MoveLog::of(&g, g.moves().len());
         let last = lines(&log).pop().unwrap();
         assert!(
-            last.ends_with(&format!(" {}x{seeds}", house.number())) || last.ends_with(&format!(": {}x{seeds}", house.number())),
+            last.ends_with(&format!(" {}x{seeds}", house.number()))
+                || last.ends_with(&format!(": {}x{seeds}", house.number())),
             "the capture of {seeds} is told: {last}"
         );
     }
@@ -262,7 +268,11 @@ mod tests {
         let mut log = MoveLog::of(&g, 3);
         let serial = log.serial();
         log.sync(&g, 3);
-        assert_eq!(log.serial(), serial, "nothing changed, nothing to send again");
+        assert_eq!(
+            log.serial(),
+            serial,
+            "nothing changed, nothing to send again"
+        );
         g.undo();
         log.sync(&g, g.moves().len());
         assert_eq!(lines(&log), ["South: 3+ 1"]);
@@ -329,7 +339,11 @@ mod tests {
                     "{opening}: {side:?}'s captures"
                 );
                 let extra = told.iter().filter(|m| m.extra_turn).count();
-                assert_eq!(extra, told.len() - 1, "every choice but the last earned one");
+                assert_eq!(
+                    extra,
+                    told.len() - 1,
+                    "every choice but the last earned one"
+                );
                 chose_again |= told.len() > 1;
                 captured |= report.captured[i] > 0;
             }
