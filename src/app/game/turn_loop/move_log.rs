@@ -240,7 +240,7 @@ mod tests {
         // A capture, found by playing each side's last legal move until one captures.
         let mut g = Game::new(Rules::new(Variant::Kalah));
         let (house, seeds) = loop {
-            let mine = g.position().legal_moves().iter().last().unwrap();
+            let mine = g.position().legal_moves().iter().next_back().unwrap();
             let report = g.play(mine).unwrap();
             if report.captured() > 0 {
                 break (report.house, report.captured());
