@@ -106,6 +106,10 @@ const TEXT_ON: &[(&str, &str)] = &[
     ("on-board", "count-back"),
     ("on-last-move", "last-move"),
     ("on-captured", "captured"),
+    // The houses' numbers on the board's centre line.
+    ("on-number", "number-back"),
+    // The hint's house number, in the hint's colours.
+    ("hinted-edge", "hinted"),
     // The count on the sowing hand in flight.
     ("active", "count-back"),
     // The players' name bars, waiting and to move.
@@ -176,6 +180,32 @@ fn the_playable_ring_stands_out_in_its_bowl_and_beside_the_last_moves_ring_in_ev
         assert!(
             parted >= 3.0,
             "{look:?}: last move's ring and playable edge {parted:.2}:1"
+        );
+    }
+}
+
+#[test]
+fn the_hints_arrow_and_ring_stand_out_from_the_wood_and_from_the_playable_ring_in_every_theme() {
+    let colours = theme_colours();
+    for look in LOOKS {
+        let c = |name| colour(&colours, look, name);
+        let (hint, edge) = (c("hinted"), c("hinted-edge"));
+        // The arrow lies on the wood of the centre line; the ring round the bowl's rim.
+        for ground in ["wood-light", "wood-dark", "bowl-outer"] {
+            let seen = contrast(hint, c(ground)).max(contrast(edge, c(ground)));
+            assert!(seen >= 3.0, "{look:?}: the hint on {ground} is {seen:.2}:1");
+        }
+        let banded = contrast(hint, edge);
+        assert!(
+            banded >= 3.0,
+            "{look:?}: the arrow and its edge {banded:.2}:1"
+        );
+        // Green is told from the playable yellow by shape (the arrow, the ring outside
+        // the rim) and not by colour alone: the arrow has its own dark edge.
+        let apart = contrast(edge, c("playable"));
+        assert!(
+            apart >= 3.0,
+            "{look:?}: hint edge beside the playable ring {apart:.2}:1"
         );
     }
 }

@@ -21,8 +21,8 @@ mod probe {
 }
 use probe::{GameProbe, GameState, Level, Notice, PitView, Side, StoreView, Stores};
 
-/// The widest the board may grow, as game.slint says (`widest-board`).
-const WIDEST_BOARD: f32 = 720.0;
+/// The widest the board may grow on a tablet, as game.slint says (`widest-board`).
+const WIDEST_BOARD: f32 = 960.0;
 
 fn row(seeds: i32, houses: usize) -> ModelRc<PitView> {
     let pits = (0..houses).map(|_| PitView {
@@ -154,21 +154,87 @@ fn on_a_tablet_the_board_and_its_stones_grow_up_to_a_limit() {
             tablet_stone > phone_stone * 1.5,
             "{houses} houses: the stones grow with the board ({phone_stone} -> {tablet_stone})"
         );
-        // Capped: no wider than the limit, centred, and not the whole height.
-        assert!(tablet_w <= WIDEST_BOARD, "capped width: {tablet_w}");
+        // A tablet's board uses its width, centred, and leaves height to the move log.
+        assert!(tablet_w >= 780.0, "the tablet's width is used: {tablet_w}");
         let centre = tablet_x + tablet_w / 2.0;
         assert!((centre - 400.0).abs() < 1.0, "centred: {centre}");
         assert!(tablet_h < 1280.0 * 0.55, "capped height: {tablet_h}");
 
-        // A much larger screen still gets the same board.
+        // A much larger screen gets a board no wider than the limit, centred, and
+        // larger ones still the same board.
         let big = game_on(1200.0, 1920.0, houses, 4);
-        let [_, _, big_w, big_h] = board_frame(&big);
-        assert_eq!(
-            (big_w, big_h),
-            (tablet_w, tablet_h),
-            "the same capped board"
+        let [big_x, _, big_w, big_h] = board_frame(&big);
+        assert!(big_w <= WIDEST_BOARD, "capped width: {big_w}");
+        assert!((big_x + big_w / 2.0 - 600.0).abs() < 1.0, "centred");
+        let huge = game_on(1600.0, 2560.0, houses, 4);
+        let [_, _, huge_w, huge_h] = board_frame(&huge);
+        assert_eq!((huge_w, huge_h), (big_w, big_h), "the same capped board");
+        assert!(stone_width(&huge) <= 22.0, "stones have a largest size too");
+    }
+}
+
+/// Where the move log is: on a tablet, under the status held upright and beside the
+/// board held sideways, inside the window and clear of the board; on a phone, behind the
+/// "Moves" button at the top, so the board keeps all its room.
+#[test]
+fn the_move_log_is_on_a_tablets_screen_and_behind_a_button_on_a_phones() {
+    i_slint_backend_testing::init_no_event_loop();
+    for (width, height, on_screen) in [
+        (360.0, 640.0, false),
+        (360.0, 800.0, false),
+        (640.0, 360.0, false),
+        (1000.0, 1400.0, true),
+        (1400.0, 1000.0, true),
+    ] {
+        let probe = game_on(width, height, 6, 4);
+        let logs = probe
+            .root_element()
+            .query_descendants()
+            .match_inherits("MoveLogList")
+            .find_all();
+        let log_buttons: Vec<_> =
+            i_slint_backend_testing::ElementHandle::find_by_accessible_label(&probe, "Moves")
+                .filter(|e| {
+                    e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button)
+                })
+                .collect();
+        let rules = i_slint_backend_testing::ElementHandle::find_by_accessible_label(
+            &probe,
+            "Rules of this game",
+        )
+        .count();
+        assert_eq!(rules, 1, "{width}x{height}: the rules button");
+        if !on_screen {
+            assert!(logs.is_empty(), "{width}x{height}: no log on the screen");
+            assert_eq!(log_buttons.len(), 1, "{width}x{height}: a button opens it");
+            continue;
+        }
+        assert!(
+            log_buttons.is_empty(),
+            "{width}x{height}: the log is on screen"
         );
-        assert!(stone_width(&big) <= 22.0, "stones have a largest size too");
+        assert_eq!(logs.len(), 1, "{width}x{height}: the log");
+        let [x, y, w, h] = frame(&logs[0]);
+        let [bx, by, bw, bh] = board_frame(&probe);
+        assert!(
+            x >= 0.0 && y >= 0.0 && x + w <= width && y + h <= height,
+            "{width}x{height}: the log lies in the window: {:?}",
+            [x, y, w, h]
+        );
+        assert!(h >= 150.0, "{width}x{height}: lines to read: {h}");
+        let apart = if width > height {
+            x >= bx + bw
+        } else {
+            y >= by + bh
+        };
+        assert!(
+            apart,
+            "{width}x{height}: the log is beside or under the board"
+        );
+        assert!(
+            bw > 900.0,
+            "{width}x{height}: a larger board than a phone's: {bw}"
+        );
     }
 }
 

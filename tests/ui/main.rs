@@ -8,6 +8,7 @@
 mod coach;
 mod game;
 mod home;
+mod move_log;
 mod review;
 mod settings;
 mod sound;

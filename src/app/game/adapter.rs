@@ -5,10 +5,14 @@ use crate::app::conversions::optional_side;
 use crate::app::game::banner::Banner;
 use crate::app::game::board_view::HouseView;
 use crate::app::game::playback::{Flight, FlightKind};
-use crate::app::game::turn_loop::{Accent, AccentKind, Ending, GameView, MoveFacts};
+use crate::app::game::turn_loop::{
+    Accent, AccentKind, Ending, GameView, LogEntry, MoveFacts, Told,
+};
 use crate::engine::{EndReason, MoveSet, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
-use crate::{EndKind, GameEnding, GameState, Notice, PitView, StoreView, Stores, TurnMove};
+use crate::{
+    EndKind, GameEnding, GameState, LogLine, Notice, PitView, StoreView, Stores, TurnMove,
+};
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
 use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;
@@ -283,6 +287,56 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_can_hint(view.can_hint);
     ui.set_panel_hidden(view.panel_hidden);
     ui.set_ending(ending(view.ending.as_ref(), streak));
+    render_log(ui, view);
+}
+
+/// The move log, newest line first; sent again only when its lines changed, so the list
+/// on screen (and where it is scrolled to) stays while the seeds fly.
+fn render_log(ui: &GameState<'_>, view: &GameView) {
+    // The serial as the global keeps it (an `int`); wrapping is harmless, a change is
+    // all that matters.
+    let serial = (view.log_serial % i32::MAX as u64) as i32;
+    if ui.get_log_serial() == serial {
+        return;
+    }
+    ui.set_log_serial(serial);
+    let lines: Vec<LogLine> = view.log.iter().rev().map(log_line).collect();
+    ui.set_log(ModelRc::new(VecModel::from(lines)));
+}
+
+fn told_moves(told: &Told) -> (ModelRc<TurnMove>, i32) {
+    let moves: Vec<TurnMove> = told.moves.iter().map(turn_move).collect();
+    (ModelRc::new(VecModel::from(moves)), int(told.left_out))
+}
+
+fn log_line(entry: &LogEntry) -> LogLine {
+    match entry {
+        LogEntry::Turn { side, moves } => {
+            let (moves, left_out) = told_moves(&Told::of(moves));
+            LogLine {
+                side: (*side).into(),
+                moves,
+                left_out,
+                ..LogLine::default()
+            }
+        }
+        LogEntry::FirstMove { hands } => {
+            let (moves, left_out) = told_moves(&Told::of(&hands[0]));
+            let (other_moves, other_left_out) = told_moves(&Told::of(&hands[1]));
+            LogLine {
+                first_move: true,
+                moves,
+                left_out,
+                other_moves,
+                other_left_out,
+                ..LogLine::default()
+            }
+        }
+        LogEntry::NewRound(round) => LogLine {
+            new_round: (*round).into(),
+            ..LogLine::default()
+        },
+    }
 }
 
 /// The side a new round's notice is about: the one with burnt houses (South if none).

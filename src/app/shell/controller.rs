@@ -113,7 +113,12 @@ impl Controller {
             Screen::NewGame | Screen::Settings => self.render_prefs(),
             _ => {}
         }
-        self.with_window(|w| w.global::<Nav>().set_screen(to));
+        let under = self.nav.under();
+        self.with_window(|w| {
+            let nav = w.global::<Nav>();
+            nav.set_under(under);
+            nav.set_screen(to);
+        });
     }
 
     /// Does what the turn loop asked for, then shows the game as it is now. A finished

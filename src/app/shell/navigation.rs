@@ -37,6 +37,12 @@ impl Navigator {
         *self.stack.last().expect("home is never popped")
     }
 
+    /// The screen Back returns to (home under home).
+    pub fn under(&self) -> Screen {
+        let below = self.stack.len().saturating_sub(2);
+        self.stack[below]
+    }
+
     /// How many screens Back walks through before leaving the app.
     pub fn depth(&self) -> usize {
         self.stack.len()
@@ -110,6 +116,17 @@ mod tests {
         nav.show_game();
         assert_eq!(nav.depth(), 2);
         assert_eq!(nav.back(), Back::Show(Screen::Home));
+    }
+
+    #[test]
+    fn under_is_where_back_leads() {
+        let mut nav = Navigator::new();
+        assert_eq!(nav.under(), Screen::Home);
+        nav.show_game();
+        nav.go(Screen::Rules);
+        assert_eq!(nav.under(), Screen::Game);
+        assert_eq!(nav.back(), Back::Show(Screen::Game));
+        assert_eq!(nav.under(), Screen::Home);
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod first_move;
 #[cfg(test)]
 mod first_move_tests;
 mod game_over;
+mod move_log;
 mod showing;
 mod story;
 #[cfg(test)]
@@ -33,6 +34,7 @@ pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
 pub use first_move::FirstMoveView;
+pub use move_log::{LogEntry, MoveLog};
 pub use story::{MoveFacts, Told, TurnStory};
 pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
 pub use view::GameView;
@@ -47,6 +49,7 @@ use crate::players::Opponent;
 use coach::CoachJob;
 use first_move::FirstMove;
 use showing::Animation;
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -72,6 +75,9 @@ pub struct TurnLoop {
     turn: TurnPace,
     /// What the moves of the turn being shown (or last shown) did, for the status line.
     story: TurnStory,
+    /// The move log: a line per turn, read off the game's record (kept in step when the
+    /// view is asked for, hence the cell).
+    log: RefCell<MoveLog>,
     pending: Option<Pending>,
     hint: Option<House>,
     /// Coach mode is on (the player's setting).
@@ -112,6 +118,7 @@ impl TurnLoop {
             first_move: None,
             turn: TurnPace::default(),
             story: TurnStory::default(),
+            log: RefCell::new(MoveLog::default()),
             pending: None,
             hint: None,
             coach_on: false,

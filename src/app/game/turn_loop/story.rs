@@ -66,10 +66,17 @@ impl TurnStory {
 
     /// What the status line tells of the turn.
     pub fn told(&self) -> Told {
-        let moves = &self.moves;
+        Told::of(&self.moves)
+    }
+}
+
+impl Told {
+    /// The moves a line tells of a turn of `moves` (the status line's and the move
+    /// log's): all of up to four, else the first two and the last.
+    pub fn of(moves: &[MoveFacts]) -> Told {
         if moves.len() <= TOLD_IN_FULL {
             return Told {
-                moves: moves.clone(),
+                moves: moves.to_vec(),
                 left_out: 0,
             };
         }

@@ -9,6 +9,7 @@ use crate::app::game::playback::Flight;
 
 use super::ending::Ending;
 use super::first_move::FirstMoveView;
+use super::move_log::LogEntry;
 use super::story::Told;
 use super::thinking::Job;
 use super::TurnLoop;
@@ -71,6 +72,10 @@ pub struct GameView {
     /// How far the expert's endgame tables for these rules have been built (0.0 to
     /// 1.0), while they are built in the background for an expert in this game.
     pub preparing: Option<f32>,
+    /// The move log, oldest line first (the moves shown so far), and its serial: it
+    /// changes with the lines.
+    pub log: Vec<LogEntry>,
+    pub log_serial: u64,
 }
 
 impl TurnLoop {
@@ -159,6 +164,10 @@ impl TurnLoop {
             hint: self.hint,
             burnt,
         });
+        // A move being sown is told once it has landed.
+        let shown = session.game().moves().len() - usize::from(self.animation.is_some());
+        let mut log = self.log.borrow_mut();
+        log.sync(session.game(), shown);
         Some(GameView {
             rules,
             opponent: session.opponent(),
@@ -219,6 +228,8 @@ impl TurnLoop {
                 && idle,
             panel_hidden: self.panel_hidden,
             preparing: self.preparing(),
+            log: log.entries().to_vec(),
+            log_serial: log.serial(),
         })
     }
 }
