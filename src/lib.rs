@@ -15,6 +15,7 @@ pub mod cli;
 pub use mancala_engine as engine;
 pub mod platform;
 pub mod players;
+pub mod puzzles;
 pub mod store;
 #[cfg(all(feature = "testing", not(target_os = "android")))]
 pub mod testing;

@@ -38,6 +38,21 @@ impl Day {
         local_day(seconds).or_else(|| utc_day(seconds))
     }
 
+    /// Days since 1970-01-01 (day 0): consecutive days have consecutive numbers, across
+    /// months, years and leap days.
+    pub fn number(self) -> u32 {
+        // Howard Hinnant's days-from-civil, with the year starting in March so that the
+        // leap day is the last day of its year.
+        let (month, year) = (u32::from(self.month), u32::from(self.year));
+        let year = if month <= 2 { year - 1 } else { year };
+        let era = year / 400;
+        let year_of_era = year - era * 400;
+        let month_from_march = (month + 9) % 12;
+        let day_of_year = (153 * month_from_march + 2) / 5 + u32::from(self.day) - 1;
+        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+        era * 146_097 + day_of_era - 719_468
+    }
+
     /// `text` read as `YYYY-MM-DD`.
     pub fn parse(text: &str) -> Option<Day> {
         let mut parts = text.split('-');
@@ -114,6 +129,28 @@ fn local_day(_seconds: u64) -> Option<Day> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn day_numbers_count_from_1970_and_follow_one_another() {
+        assert_eq!(Day::new(1970, 1, 1).unwrap().number(), 0);
+        assert_eq!(Day::new(2000, 3, 1).unwrap().number(), 11_017);
+        assert_eq!(Day::new(2026, 12, 7).unwrap().number(), 20_794);
+        // Every day of a span with leap years (and 2100, which is not one) is one more
+        // than the day before it.
+        let mut previous = Day::new(2023, 12, 31).unwrap().number();
+        for year in [2024, 2025, 2100] {
+            for month in 1..=12 {
+                for day in 1..=31 {
+                    if let Some(d) = Day::new(year, month, day) {
+                        if year != 2100 || month != 1 || day != 1 {
+                            assert_eq!(d.number(), previous + 1, "{d}");
+                        }
+                        previous = d.number();
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn days_are_written_and_read_in_iso_form_and_nonsense_is_none() {
