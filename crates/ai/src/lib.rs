@@ -70,7 +70,7 @@ pub use level::{Level, Style};
 pub use limits::Limits;
 pub use objective::Objective;
 pub use opening::{choose_in_opening, opening_matrix, OpeningMatrix};
-pub use review::{review, Grade, MoveReview, ReviewBudget};
+pub use review::{review, review_rows, Grade, MoveReview, ReviewBudget};
 pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;
 pub use tt::TableAllocError;

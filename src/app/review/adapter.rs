@@ -50,15 +50,28 @@ pub fn render(ui: &ReviewState<'_>, view: &ReviewView) {
     ui.set_stopped(view.progress == Progress::Stopped);
     ui.set_done(int(done));
     ui.set_total(int(total));
-    ui.set_lines(model(view.rows.iter().map(|r| ReviewLine {
-        ply: int(r.ply),
-        side: r.side.into(),
-        played: r.played.number().into(),
-        best: r.best.number().into(),
-        value: r.value,
-        loss: r.loss,
-        grade: r.grade.into(),
-        exact: r.exact,
+    ui.set_valued(int(view.rows.iter().flatten().count()));
+    let lines = view.rows.iter().zip(&view.plays).enumerate();
+    ui.set_lines(model(lines.map(|(i, (row, &(side, played)))| match row {
+        Some(r) => ReviewLine {
+            ply: int(r.ply),
+            side: r.side.into(),
+            played: r.played.number().into(),
+            best: r.best.number().into(),
+            value: r.value,
+            loss: r.loss,
+            grade: r.grade.into(),
+            exact: r.exact,
+            valued: true,
+        },
+        // Being valued: what was played, and no grade yet.
+        None => ReviewLine {
+            ply: int(i + 1),
+            side: side.into(),
+            played: played.map_or(0, |h| h.number().into()),
+            valued: false,
+            ..ReviewLine::default()
+        },
     })));
     ui.set_graph(model(view.graph.iter().copied()));
     ui.set_graph_span(view.graph.iter().map(|v| v.abs()).max().unwrap_or(0).max(1));
