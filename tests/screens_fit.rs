@@ -614,7 +614,14 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             review.invoke_open(0);
             review.invoke_go_to(7);
         }
-        Shot::ReviewRunning => w.global::<ReviewState>().invoke_open(1),
+        Shot::ReviewRunning => {
+            // Its rows show as they are valued, so a running review changes between the
+            // looks of this test: stopped at once, the rows valued so far and the rest
+            // stay as they are (the progress card keeps its place, with its button).
+            let review = w.global::<ReviewState>();
+            review.invoke_open(1);
+            review.invoke_stop();
+        }
         Shot::RecordDialog => {
             if !press_on_stats_page(w, "RecordButton") {
                 return part(w, "StatsView");

@@ -83,10 +83,10 @@ impl Brain for UntilCancelled {
     fn review(
         &self,
         game: &Game,
-        progress: &(dyn Fn(usize, usize) + Send + Sync),
+        progress: &(dyn Fn(usize, usize, Option<&MoveReview>) + Send + Sync),
         cancel: &AtomicBool,
     ) -> Option<Vec<MoveReview>> {
-        progress(1, game.moves().len());
+        progress(1, game.moves().len(), None);
         let _ = self.choose_move(game, Difficulty::Expert, cancel);
         None
     }
@@ -257,34 +257,84 @@ impl Brain for BlunderReviewer {
     fn review(
         &self,
         game: &Game,
-        progress: &(dyn Fn(usize, usize) + Send + Sync),
+        progress: &(dyn Fn(usize, usize, Option<&MoveReview>) + Send + Sync),
         cancel: &AtomicBool,
     ) -> Option<Vec<MoveReview>> {
         if self.wait_for_cancel {
-            progress(1, game.moves().len());
+            progress(1, game.moves().len(), None);
             wait_for(cancel);
             self.cancelled.fetch_add(1, Ordering::Relaxed);
             return None;
         }
-        let mut replay = Game::from_start(*game.start());
-        let mut out = Vec::new();
-        for (i, mv) in game.moves().iter().enumerate() {
-            let house = mv
-                .house()
-                .expect("a game without a simultaneous first move");
-            out.push(MoveReview {
-                ply: i + 1,
-                side: replay.position().side_to_move(),
-                played: house,
-                best: House::new(1).unwrap(),
-                value: 3,
-                loss: 9,
-                grade: Grade::Blunder,
-                exact: false,
-            });
-            replay.play(house).unwrap();
+        Some(blunders(game))
+    }
+}
+
+/// Every move of `game` reviewed as a blunder: 9 seeds lost against house 1, value 3.
+fn blunders(game: &Game) -> Vec<MoveReview> {
+    let mut replay = Game::from_start(*game.start());
+    let mut out = Vec::new();
+    for (i, mv) in game.moves().iter().enumerate() {
+        let house = mv
+            .house()
+            .expect("a game without a simultaneous first move");
+        out.push(MoveReview {
+            ply: i + 1,
+            side: replay.position().side_to_move(),
+            played: house,
+            best: House::new(1).unwrap(),
+            value: 3,
+            loss: 9,
+            grade: Grade::Blunder,
+            exact: false,
+        });
+        replay.play(house).unwrap();
+    }
+    out
+}
+
+/// Reviews like [`BlunderReviewer`], but as the real review does, from the last move to
+/// the first, handing each row over as it is valued; after the last `total / 2` moves it
+/// waits for a word on its channel (or the cancel flag) before valuing the rest.
+pub struct HalfwayReviewer(Mutex<mpsc::Receiver<()>>);
+
+impl HalfwayReviewer {
+    /// The reviewer, and the sender whose word lets it value the earlier half.
+    pub fn new() -> (HalfwayReviewer, mpsc::Sender<()>) {
+        let (go_on, heard) = mpsc::channel();
+        (HalfwayReviewer(Mutex::new(heard)), go_on)
+    }
+}
+
+impl Brain for HalfwayReviewer {
+    fn choose_move(&self, game: &Game, _: Difficulty, _: &AtomicBool) -> House {
+        game.legal_moves().first().unwrap()
+    }
+
+    fn hint(&self, _: &Game, _: &AtomicBool) -> Option<Advice> {
+        None
+    }
+
+    fn review(
+        &self,
+        game: &Game,
+        progress: &(dyn Fn(usize, usize, Option<&MoveReview>) + Send + Sync),
+        cancel: &AtomicBool,
+    ) -> Option<Vec<MoveReview>> {
+        let rows = blunders(game);
+        let total = rows.len();
+        for (done, row) in rows.iter().rev().enumerate() {
+            if done == total / 2 {
+                let heard = self.0.lock().unwrap();
+                while heard.recv_timeout(Duration::from_millis(5)).is_err() {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                }
+            }
+            progress(done + 1, total, Some(row));
         }
-        Some(out)
+        Some(rows)
     }
 }
 

@@ -66,7 +66,7 @@ fn a_finished_game_is_reviewed_stepped_through_and_kept_with_its_review() {
     // What the review must find: the same code, run here.
     let cancel = AtomicBool::new(false);
     let expected = Computer::default()
-        .review(&game, &|_, _| {}, &cancel)
+        .review(&game, &|_, _, _| {}, &cancel)
         .unwrap();
     assert!(
         expected.iter().any(|m| m.loss > 0),
@@ -212,4 +212,63 @@ fn a_record_typed_in_is_refused_with_its_reason_or_reviewed_without_being_kept()
     ui.tap("Back");
     assert_eq!(ui.screen(), Screen::Stats);
     assert_eq!(review_state(&ui).get_recent().row_count(), 0, "not kept");
+}
+
+#[test]
+fn rows_show_on_screen_as_they_are_valued_the_rest_marked_valuing() {
+    use mancala::testing::brains::HalfwayReviewer;
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let (brain, go_on) = HalfwayReviewer::new();
+    let ui = Ui::launch_with(dir.path(), Arc::new(brain));
+    play_a_short_game(&ui);
+    let moves = ui.app.record().unwrap().split_whitespace().count();
+    ui.tap("Review the game");
+    // The reviewer stops after the later half of the moves: those rows show.
+    let later = moves / 2;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while review_state(&ui).get_valued() < later as i32 {
+        assert!(
+            Instant::now() < deadline,
+            "no row came: {} valued, {} done, {moves} moves",
+            review_state(&ui).get_valued(),
+            review_state(&ui).get_done()
+        );
+        advance(100);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(review_state(&ui).get_running(), "the review is not done");
+    assert_eq!(review_state(&ui).get_lines().row_count(), moves);
+    let shows = |label: &str| {
+        ui.reveal(|| ElementHandle::find_by_accessible_label(&ui.window, label).collect())
+            .len()
+            == 1
+    };
+    assert!(shows("Move 1: Valuing…"), "{:?}", ui.labels());
+    // The caption of a move not valued yet says so; of a valued one, its grade (the
+    // list scrolls to the move shown).
+    assert!(review_caption(&ui).contains("Valuing…"));
+    review_state(&ui).invoke_go_to(moves as i32 - 1);
+    advance(20);
+    assert!(review_caption(&ui).contains("House 1 was better"));
+    let last = format!("Move {moves}: Blunder, best 1");
+    assert!(shows(&last), "{:?}", ui.labels());
+    go_on.send(()).unwrap();
+    wait_for_review(&ui);
+    assert_eq!(review_state(&ui).get_valued(), moves as i32);
+    assert!(!shows("Move 1: Valuing…"));
+    // Previous and Next stay where they are, whatever the caption says (one line, three,
+    // or the result and the record at the end).
+    let next_y = || {
+        let next = ui.find("Next");
+        assert_eq!(next.len(), 1);
+        next[0].absolute_position().y
+    };
+    let mut heights = Vec::new();
+    for cursor in 0..=moves {
+        review_state(&ui).invoke_go_to(cursor as i32);
+        advance(20);
+        heights.push(next_y());
+    }
+    assert!(heights.iter().all(|&y| y == heights[0]), "{heights:?}");
 }

@@ -311,3 +311,78 @@ fn congkak_presets_and_boards_are_counted_apart_older_files_load_and_recent_game
         ui.labels()
     );
 }
+
+/// The Kalah row against the Beginner: (won, lost, drawn), in the app and on disk.
+fn kalah_beginner(ui: &Ui, dir: &Path) -> ((u32, u32, u32), (u32, u32, u32)) {
+    let counts = |stats: &mancala::store::Stats| {
+        stats
+            .get(Variant::Kalah, BEGINNER)
+            .map_or((0, 0, 0), |r| (r.won, r.lost, r.drawn))
+    };
+    (
+        counts(&ui.app.stats()),
+        counts(&Store::open(dir).load_stats()),
+    )
+}
+
+#[test]
+fn a_game_left_for_a_new_one_is_a_loss_and_a_resignation_cannot_be_undone() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = Ui::launch(dir.path());
+    let vs_beginner = [("Opponent", "Computer"), ("Computer level", "Beginner")];
+    ui.start_game(&vs_beginner);
+    // House 2 ends in house 6: the computer answers.
+    ui.tap("Bottom house 2");
+    ui.settle();
+    assert!(!ui.position().is_over());
+
+    // New game over it: the question says it counts, and it does, once.
+    ui.tap("Back");
+    ui.tap("New game");
+    ui.tap("Start");
+    says(
+        &shown_text(&ui),
+        "It counts as a loss in the statistics, as if you had resigned.",
+    );
+    ui.tap("Start the new game");
+    assert_eq!(ui.screen(), Screen::Game);
+    assert!(ui.app.record().unwrap().is_empty(), "a new game");
+    assert_eq!(kalah_beginner(&ui, dir.path()), ((0, 1, 0), (0, 1, 0)));
+
+    // The new game, untouched, is left at no cost: the person has not played it.
+    ui.tap("Back");
+    ui.tap("New game");
+    ui.tap("Start");
+    says(&shown_text(&ui), "It is not counted in the statistics.");
+    ui.tap("Start the new game");
+    assert_eq!(kalah_beginner(&ui, dir.path()).0, (0, 1, 0));
+
+    // Played, resigned: a second loss, and Undo cannot take it back.
+    ui.tap("Bottom house 2");
+    ui.settle();
+    let record = ui.app.record().unwrap();
+    ui.tap("Resign");
+    ui.find("Resign")
+        .last()
+        .unwrap()
+        .mock_single_click(PointerEventButton::Left);
+    advance(20);
+    ui.settle();
+    says(&shown_text(&ui), "You resigned.");
+    assert_eq!(kalah_beginner(&ui, dir.path()), ((0, 2, 0), (0, 2, 0)));
+    ui.tap("Look at the board");
+    ui.tap("Undo");
+    ui.settle();
+    says(&shown_text(&ui), "You resigned.");
+    assert!(ui.exists("Result"), "the resignation stands");
+    assert_eq!(ui.app.record().unwrap(), record);
+    // Nor does a new game count it again.
+    ui.tap("Back");
+    ui.tap("New game");
+    ui.tap("Start");
+    assert_eq!(ui.screen(), Screen::Game, "nothing unfinished to ask about");
+    drop(ui);
+    let ui = Ui::launch(dir.path());
+    assert_eq!(kalah_beginner(&ui, dir.path()), ((0, 2, 0), (0, 2, 0)));
+}

@@ -75,7 +75,7 @@ pub use puzzle::{
     difficulty, find_puzzles, value_moves, MoveValues, Puzzle, PuzzleKind, PuzzleSearch, Verdict,
     MARGIN,
 };
-pub use review::{review, Grade, MoveReview, ReviewBudget};
+pub use review::{review, review_rows, Grade, MoveReview, ReviewBudget};
 pub use search::{SearchResult, Searcher, MAX_DEPTH};
 pub use solve::Solution;
 pub use tt::TableAllocError;

@@ -159,6 +159,22 @@ pub fn review(
     limits: &Limits,
     mut progress: impl FnMut(usize, usize),
 ) -> Option<Vec<MoveReview>> {
+    review_rows(searcher, game, budget, limits, |done, total, _| {
+        progress(done, total)
+    })
+}
+
+/// [`review`], handing each move's review to `progress(done, total, row)` as soon as it
+/// is known, so a screen can show the moves valued so far: the moves are valued from
+/// the last to the first, and `row` is `None` for Congkak's simultaneous first move,
+/// which is not graded.
+pub fn review_rows(
+    searcher: &mut Searcher,
+    game: &Game,
+    budget: ReviewBudget,
+    limits: &Limits,
+    mut progress: impl FnMut(usize, usize, Option<&MoveReview>),
+) -> Option<Vec<MoveReview>> {
     let plies = snapshots(game)?;
     let total = plies.len().saturating_sub(1);
     let mut reviews = Vec::with_capacity(total);
@@ -177,7 +193,7 @@ pub fn review(
         let Some(played) = game.moves()[ply].house() else {
             // Congkak's simultaneous first move is two hidden choices, not one
             // player's move against a best one: it is not graded.
-            progress(total - ply, total);
+            progress(total - ply, total, None);
             continue;
         };
         let move_played = Ply {
@@ -217,7 +233,7 @@ pub fn review(
             grade: Grade::of_loss(loss),
             exact,
         });
-        progress(total - ply, total);
+        progress(total - ply, total, reviews.last());
     }
     reviews.reverse();
     Some(reviews)

@@ -3,7 +3,7 @@
 //! finished game. Behind a trait so the worker-thread plumbing does not depend on how the
 //! search works, and so tests can put in a player that is slow on purpose.
 
-use crate::ai::{review, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, Searcher};
+use crate::ai::{review_rows, Advice, EndgameTable, Limits, MoveReview, ReviewBudget, Searcher};
 use crate::engine::{Game, House, Lockstep, Rules, Side};
 use crate::players::Difficulty;
 use std::sync::atomic::AtomicBool;
@@ -73,12 +73,14 @@ pub trait Brain: Send + Sync + 'static {
 
     /// Every move of `game` graded ([`crate::ai::review`]): exact where the solver or the
     /// endgame tables reach, else searched for [`REVIEW_MOVETIME`] per position.
-    /// `progress(done, total)` after each move; `None` if cancelled. Runs on a worker
-    /// thread for seconds; with its own searcher, so it never holds up a move or a hint.
+    /// `progress(done, total, row)` after each move, with that move's review (`None` for
+    /// a move not graded), from the last move to the first, so the screen shows each row
+    /// as it is valued; `None` if cancelled. Runs on a worker thread for seconds; with
+    /// its own searcher, so it never holds up a move or a hint.
     fn review(
         &self,
         game: &Game,
-        progress: &(dyn Fn(usize, usize) + Send + Sync),
+        progress: &(dyn Fn(usize, usize, Option<&MoveReview>) + Send + Sync),
         cancel: &AtomicBool,
     ) -> Option<Vec<MoveReview>> {
         let mut searcher = Searcher::new(REVIEW_TABLE_MEGABYTES);
@@ -93,6 +95,6 @@ pub trait Brain: Send + Sync + 'static {
         let budget = ReviewBudget {
             per_position: REVIEW_MOVETIME,
         };
-        review(&mut searcher, game, budget, &limits, progress)
+        review_rows(&mut searcher, game, budget, &limits, progress)
     }
 }

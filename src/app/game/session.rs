@@ -222,9 +222,10 @@ impl Session {
     }
 
     /// Between two people any move can be taken back; against the computer only back to
-    /// one of the person's own moves; never in a game being watched.
+    /// one of the person's own moves, and never once the person resigned (the loss is
+    /// counted: docs/store.md); never in a game being watched.
     pub fn can_undo(&self) -> bool {
-        if self.is_watched() {
+        if self.is_watched() || (self.level().is_some() && self.resigned().is_some()) {
             return false;
         }
         match self.level() {
@@ -362,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn resigning_loses_and_undo_withdraws_it() {
+    fn resigning_against_the_computer_loses_for_good() {
         let mut s = vs_computer(Side::South);
         s.play(h(1)).unwrap();
         s.play(h(2)).unwrap();
@@ -370,8 +371,10 @@ mod tests {
         assert!(s.is_over());
         assert_eq!(s.result(), Some(GameResult::Lost));
         assert!(s.play(h(3)).is_err());
-        assert!(s.undo());
-        assert!(!s.is_over());
+        assert!(!s.can_undo(), "a resigned game is not taken back");
+        assert!(!s.undo());
+        assert!(s.is_over());
+        assert_eq!(s.result(), Some(GameResult::Lost));
     }
 
     #[test]

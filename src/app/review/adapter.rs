@@ -7,7 +7,7 @@ use crate::app::review::screen::{Progress, ReviewView};
 use crate::engine::{IllegalMove, RecordError, RecordErrorKind, Side};
 use crate::store::{Board, RecentGames};
 use crate::{RecentGame, RecordProblem, ReviewLine, ReviewState, StoreView, Stores};
-use slint::{ModelRc, VecModel};
+use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;
 
 /// What the player asked of the review.
@@ -50,16 +50,43 @@ pub fn render(ui: &ReviewState<'_>, view: &ReviewView) {
     ui.set_stopped(view.progress == Progress::Stopped);
     ui.set_done(int(done));
     ui.set_total(int(total));
-    ui.set_lines(model(view.rows.iter().map(|r| ReviewLine {
-        ply: int(r.ply),
-        side: r.side.into(),
-        played: r.played.number().into(),
-        best: r.best.number().into(),
-        value: r.value,
-        loss: r.loss,
-        grade: r.grade.into(),
-        exact: r.exact,
-    })));
+    ui.set_valued(int(view.rows.iter().flatten().count()));
+    let lines = view.rows.iter().zip(&view.plays).enumerate();
+    let lines: Vec<ReviewLine> = lines
+        .map(|(i, (row, &(side, played)))| match row {
+            Some(r) => ReviewLine {
+                ply: int(r.ply),
+                side: r.side.into(),
+                played: r.played.number().into(),
+                best: r.best.number().into(),
+                value: r.value,
+                loss: r.loss,
+                grade: r.grade.into(),
+                exact: r.exact,
+                valued: true,
+            },
+            // Being valued: what was played, and no grade yet.
+            None => ReviewLine {
+                ply: int(i + 1),
+                side: side.into(),
+                played: played.map_or(0, |h| h.number().into()),
+                valued: false,
+                ..ReviewLine::default()
+            },
+        })
+        .collect();
+    // While the review runs its rows change in place: a new model would take the list
+    // the player is scrolling back to its top at every poll.
+    let shown = ui.get_lines();
+    if shown.row_count() == lines.len() {
+        for (i, line) in lines.into_iter().enumerate() {
+            if shown.row_data(i).as_ref() != Some(&line) {
+                shown.set_row_data(i, line);
+            }
+        }
+    } else {
+        ui.set_lines(model(lines));
+    }
     ui.set_graph(model(view.graph.iter().copied()));
     ui.set_graph_span(view.graph.iter().map(|v| v.abs()).max().unwrap_or(0).max(1));
     ui.set_cursor(int(view.cursor));

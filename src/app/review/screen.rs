@@ -11,12 +11,14 @@ use crate::engine::{Game, House, Move, MoveSet, Position, Side};
 use crate::players::Opponent;
 use crate::store::{FinishedRecord, ReviewedMove};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 
-/// A review being computed: the worker's answer and how many moves it has done.
+/// A review being computed: the worker's answer, how many moves it has done, and each
+/// move's review as soon as it is valued (from the last move to the first).
 struct Job {
     answer: BackgroundJob<Option<Vec<MoveReview>>>,
     done: Arc<AtomicUsize>,
+    valued: mpsc::Receiver<MoveReview>,
 }
 
 /// Where the review stands.
@@ -37,6 +39,8 @@ pub struct ReviewScreen {
     /// The position before each move, and after the last.
     positions: Vec<Position>,
     moves: Option<Vec<MoveReview>>,
+    /// The moves valued so far while the review runs (or ran, if stopped), by move.
+    known: Vec<Option<MoveReview>>,
     job: Option<Job>,
     /// The position shown: before move `cursor + 1`, or the final one at the end.
     cursor: usize,
@@ -51,8 +55,12 @@ pub struct ReviewView {
     pub rules: crate::engine::Rules,
     pub opponent: Opponent,
     pub progress: Progress,
-    /// One per move once reviewed (what the list shows); empty before.
-    pub rows: Vec<MoveReview>,
+    /// One per move (what the list shows): its review, or `None` while it is being
+    /// valued. The review values the last move first, so rows fill in from the end.
+    pub rows: Vec<Option<MoveReview>>,
+    /// Who played each move and the house played (`None` only for a simultaneous
+    /// first move, which a review leaves out): what a row shows before it is valued.
+    pub plays: Vec<(Side, Option<House>)>,
     /// The game's value before each move and at the end, from South's view (the
     /// final point is the final store difference): the graph. Empty before the review.
     pub graph: Vec<i32>,
@@ -115,6 +123,7 @@ impl ReviewScreen {
         let mut screen = ReviewScreen {
             record,
             game,
+            known: vec![None; positions.len() - 1],
             positions,
             moves,
             job: None,
@@ -144,15 +153,24 @@ impl ReviewScreen {
         }
         let done = Arc::new(AtomicUsize::new(0));
         let counter = Arc::clone(&done);
+        let (sender, valued) = mpsc::channel();
         let brain = Arc::clone(brain);
         let game = self.game.clone();
         let answer = BackgroundJob::start(move |cancel| {
-            let progress = move |moves_done: usize, _total: usize| {
+            let progress = move |moves_done: usize, _total: usize, row: Option<&MoveReview>| {
+                if let Some(row) = row {
+                    // The screen may be gone: then nobody needs the row.
+                    let _ = sender.send(*row);
+                }
                 counter.store(moves_done, Ordering::Relaxed);
             };
             brain.review(&game, &progress, cancel)
         });
-        self.job = Some(Job { answer, done });
+        self.job = Some(Job {
+            answer,
+            done,
+            valued,
+        });
     }
 
     /// Stops a running review (dropping the job cancels the search).
@@ -167,8 +185,14 @@ impl ReviewScreen {
 
     /// Looks for the worker's answer. When the review has just been finished, returns
     /// it in the store's form, to be saved with the game.
+    /// The moves valued since the last poll join the rows shown.
     pub fn poll(&mut self) -> Option<Vec<ReviewedMove>> {
         let job = self.job.as_ref()?;
+        for row in job.valued.try_iter() {
+            if let Some(slot) = row.ply.checked_sub(1).and_then(|i| self.known.get_mut(i)) {
+                *slot = Some(row);
+            }
+        }
         match job.answer.poll() {
             Poll::Thinking => None,
             Poll::Done(Some(moves)) if moves.len() == self.game.moves().len() => {
@@ -217,9 +241,15 @@ impl ReviewScreen {
             },
             (None, None) => Progress::Stopped,
         };
-        let rows: Vec<MoveReview> = self.moves.iter().flatten().copied().collect();
-        let mut graph: Vec<i32> = rows
+        let rows: Vec<Option<MoveReview>> = match &self.moves {
+            Some(moves) => moves.iter().copied().map(Some).collect(),
+            None => self.known.clone(),
+        };
+        // The graph once every move is valued.
+        let mut graph: Vec<i32> = self
+            .moves
             .iter()
+            .flatten()
             .map(|r| match r.side {
                 Side::South => r.value,
                 Side::North => -r.value,
@@ -237,7 +267,7 @@ impl ReviewScreen {
         }
         let shown = &self.positions[self.cursor];
         let mover = shown.side_to_move();
-        let row = rows.get(self.cursor).copied();
+        let row = rows.get(self.cursor).copied().flatten();
         let mut board = board_view(&BoardFacts {
             houses: shown.rules().houses(),
             pits: shown.pits(),
@@ -262,6 +292,13 @@ impl ReviewScreen {
             opponent: self.record.opponent,
             progress,
             rows,
+            plays: self
+                .game
+                .moves()
+                .iter()
+                .zip(&self.positions)
+                .map(|(mv, before)| (before.side_to_move(), mv.house()))
+                .collect(),
             graph,
             cursor: self.cursor,
             moves: total,
@@ -320,7 +357,7 @@ fn graded_moves(
 mod tests {
     use super::*;
     use crate::engine::{Rules, Variant};
-    use crate::testing::brains::BlunderReviewer;
+    use crate::testing::brains::{BlunderReviewer, HalfwayReviewer};
     use std::sync::atomic::AtomicU32;
     use std::time::{Duration, Instant};
 
@@ -392,14 +429,16 @@ mod tests {
         let moves = record.moves.len();
         let mut screen = ReviewScreen::open(record.clone(), &brain).unwrap();
         assert!(matches!(screen.view().progress, Progress::Running { .. }));
-        assert!(screen.view().rows.is_empty() && screen.view().graph.is_empty());
+        let before = screen.view();
+        assert_eq!(before.rows.len(), moves, "a row for every move");
+        assert!(before.rows.iter().all(Option::is_none) && before.graph.is_empty());
         let stored = wait_for_review(&mut screen);
         assert_eq!(stored.len(), moves);
         let view = screen.view();
         assert_eq!(view.progress, Progress::Done);
         assert_eq!(view.rows.len(), moves);
         assert_eq!(view.graph.len(), moves + 1);
-        assert_eq!(view.rows[0].grade, Grade::Blunder);
+        assert_eq!(view.rows[0].unwrap().grade, Grade::Blunder);
 
         // The start: South's move 1 played from the last house, house 1 was best.
         assert_eq!(view.cursor, 0);
@@ -421,6 +460,40 @@ mod tests {
     }
 
     #[test]
+    fn rows_show_as_they_are_valued_from_the_last_move_before_the_review_is_done() {
+        let (reviewer, go_on) = HalfwayReviewer::new();
+        let brain: Arc<dyn Brain> = Arc::new(reviewer);
+        let record = finished();
+        let moves = record.moves.len();
+        assert!(moves >= 4, "{moves} moves");
+        let mut screen = ReviewScreen::open(record, &brain).unwrap();
+        let later = moves / 2;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        // The reviewer stops after the later half: those rows show, the review runs on.
+        while screen.view().rows.iter().flatten().count() < later {
+            assert!(screen.poll().is_none(), "not done before the word");
+            assert!(Instant::now() < deadline, "no row came");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let view = screen.view();
+        assert!(matches!(view.progress, Progress::Running { .. }));
+        let known: Vec<bool> = view.rows.iter().map(Option::is_some).collect();
+        let expected: Vec<bool> = (0..moves).map(|i| i >= moves - later).collect();
+        assert_eq!(
+            known, expected,
+            "the later moves valued, the earlier ones not yet"
+        );
+        assert_eq!(view.rows[moves - 1].unwrap().ply, moves);
+        assert!(view.graph.is_empty(), "the graph waits for every value");
+        go_on.send(()).unwrap();
+        let stored = wait_for_review(&mut screen);
+        assert_eq!(stored.len(), moves);
+        let done = screen.view();
+        assert!(done.rows.iter().all(Option::is_some));
+        assert_eq!(done.graph.len(), moves + 1);
+    }
+
+    #[test]
     fn a_stored_review_is_shown_at_once_and_not_recomputed() {
         let (brain, cancelled) = brain(true);
         let mut record = finished();
@@ -438,8 +511,9 @@ mod tests {
         assert!(!screen.is_running());
         let view = screen.view();
         assert_eq!(view.progress, Progress::Done);
-        assert_eq!(view.rows[0].grade, Grade::Mistake);
-        assert!(view.rows[0].exact);
+        let first = view.rows[0].unwrap();
+        assert_eq!(first.grade, Grade::Mistake);
+        assert!(first.exact);
         assert_eq!(view.graph[0], -2, "South's view");
         assert_eq!(view.graph[1], 2, "North's move: seen from South");
         assert_eq!(cancelled.load(Ordering::Relaxed), 0);

@@ -245,6 +245,7 @@ impl Controller {
                 variant: s.rules().variant(),
                 opponent: s.opponent(),
                 stores: s.position().stores(),
+                counts_as_loss: super::games::abandoned(s).is_some(),
             });
         let view = HomeView {
             saved,

@@ -3,9 +3,24 @@
 
 use super::controller::Controller;
 use crate::app::game::adapter::GameAction;
+use crate::app::game::session::Session;
 use crate::engine::Side;
+use crate::players::GameResult;
 use crate::{Prefs, ReplaceAnswer};
 use slint::ComponentHandle;
+
+/// How an unfinished game of the person's own counts when a new game replaces it
+/// (docs/store.md, "A new game over an unfinished one"): against the computer, once the
+/// person has made a move in it (kept, or taken back and waiting to be redone), it is a
+/// loss, as if resigned; between two people, before the person's first move, and for a
+/// game that is over (counted when it ended) or only watched, nothing.
+pub(super) fn abandoned(game: &Session) -> Option<GameResult> {
+    let counts = !game.is_over()
+        && !game.is_watched()
+        && game.level().is_some()
+        && (game.can_undo() || game.can_redo());
+    counts.then_some(GameResult::Lost)
+}
 
 impl Controller {
     /// Start on the new-game screen. An unfinished game would be dropped by it, so the
@@ -19,9 +34,9 @@ impl Controller {
         self.start_new_game();
     }
 
-    /// The answer to "start a new game over the unfinished one?". A new game discards
-    /// the unfinished one, which is not counted in the statistics (docs/store.md): its
-    /// save is overwritten by the new game's.
+    /// The answer to "start a new game over the unfinished one?". A new game ends the
+    /// unfinished one, a loss against the computer once the person has moved in it
+    /// (`abandoned`), else uncounted; its save is overwritten by the new game's.
     pub(super) fn replace_game(&mut self, answer: ReplaceAnswer) {
         self.with_window(|w| w.global::<Prefs>().set_confirm_replace(false));
         match answer {
@@ -32,11 +47,28 @@ impl Controller {
     }
 
     pub(super) fn start_new_game(&mut self) {
+        self.count_abandoned();
         let rules = self.settings.current_rules();
         let first = self.next_first_side();
         let effects = self.turns.begin(rules, self.settings.opponent, first);
         self.carry_out(effects);
         self.show_game_screen();
+    }
+
+    /// Counts the person's own unfinished game, which a new game is about to replace, as
+    /// `abandoned` says: once, by its identity, like a finished game.
+    fn count_abandoned(&mut self) {
+        let Some(own) = self.turns.own_game() else {
+            return;
+        };
+        let Some(result) = abandoned(own) else {
+            return;
+        };
+        let (id, rules, opponent) = (own.id(), own.rules(), own.opponent());
+        if self.stats.record_game(id, rules, opponent, result) {
+            let tell = self.saves.stats(&self.stats);
+            self.told(tell);
+        }
     }
 
     /// Back to the person's own game (a game being watched is left: its moves were
@@ -77,6 +109,8 @@ impl Controller {
             GameAction::Hint => self.turns.hint(),
             GameAction::Resign => self.turns.resign(),
             GameAction::Rematch => {
+                // Offered once the game is over; were it not, it is abandoned.
+                self.count_abandoned();
                 let first = match self.turns.session() {
                     // Watching again, the other side starts: each level gets both.
                     Some(s) if s.is_watched() => s.game().start().side_to_move().opponent(),
@@ -96,5 +130,62 @@ impl Controller {
     pub(super) fn tick(&mut self) {
         let effects = self.turns.tick();
         self.carry_out(effects);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{House, Rules, Variant};
+    use crate::players::{Difficulty, Opponent};
+
+    const BEGINNER: Opponent = Opponent::Computer {
+        level: Difficulty::Beginner,
+    };
+
+    fn play(game: &mut Session, houses: &[u8]) {
+        for &house in houses {
+            game.play(House::new(house).unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_game_against_the_computer_left_after_the_persons_move_is_a_loss() {
+        let mut game = Session::new(Rules::new(Variant::Kalah), Side::South, BEGINNER);
+        assert_eq!(abandoned(&game), None, "nothing played yet");
+        play(&mut game, &[1, 1]); // the person's move and the computer's answer
+        assert_eq!(abandoned(&game), Some(GameResult::Lost));
+        // Taken back to the start, it was still played: undo does not dodge it.
+        assert!(game.undo());
+        assert!(game.game().moves().is_empty());
+        assert_eq!(abandoned(&game), Some(GameResult::Lost));
+    }
+
+    #[test]
+    fn the_computers_first_move_alone_does_not_make_it_the_persons_game() {
+        let mut game = Session::new(Rules::new(Variant::Kalah), Side::North, BEGINNER);
+        play(&mut game, &[1]);
+        assert_eq!(abandoned(&game), None);
+        play(&mut game, &[2]);
+        assert_eq!(abandoned(&game), Some(GameResult::Lost));
+    }
+
+    #[test]
+    fn two_people_finished_and_watched_games_are_not_counted_when_left() {
+        let mut people = Session::new(Rules::new(Variant::Oware), Side::South, Opponent::Human);
+        play(&mut people, &[1, 1]);
+        assert_eq!(abandoned(&people), None);
+        let mut resigned = Session::new(Rules::new(Variant::Kalah), Side::South, BEGINNER);
+        play(&mut resigned, &[1, 1]);
+        resigned.resign();
+        assert_eq!(abandoned(&resigned), None, "counted when it ended");
+        let mut watched = Session::watch(
+            Rules::new(Variant::Kalah),
+            Side::South,
+            Difficulty::Beginner,
+            Difficulty::Beginner,
+        );
+        play(&mut watched, &[1, 1]);
+        assert_eq!(abandoned(&watched), None);
     }
 }

@@ -15,6 +15,8 @@ pub struct SavedSummary {
     pub opponent: Opponent,
     /// Seeds in each store, indexed by `Side::index()`.
     pub stores: [u8; 2],
+    /// A new game over it counts it as a loss (`games::abandoned`).
+    pub counts_as_loss: bool,
 }
 
 /// What the home screen shows.
@@ -45,6 +47,7 @@ pub fn render(ui: &HomeState<'_>, view: &HomeView<'_>) {
         ui.set_saved_level(saved.opponent.into());
         ui.set_saved_south(saved.stores[Side::South.index()].into());
         ui.set_saved_north(saved.stores[Side::North.index()].into());
+        ui.set_saved_counts_as_loss(saved.counts_as_loss);
     }
 }
 
