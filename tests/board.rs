@@ -178,3 +178,45 @@ fn the_last_moves_house_and_its_relays_are_ringed_and_no_other_house() {
     assert_eq!(rings_in(&board, "south-house-2"), 0);
     assert_eq!(rings_in(&board, "north-house-4"), 0);
 }
+
+fn marks_in(board: &BoardProbe, id: &str, mark: &str) -> usize {
+    pit(board, id)
+        .query_descendants()
+        .match_type_name(mark)
+        .find_all()
+        .len()
+}
+
+/// The hint is told from a playable house by shape, not by colour alone: the hinted house
+/// has an arrow on the centre line and a glow of its own that no playable house has, and
+/// it keeps its playable ring (no mark hides another).
+#[test]
+fn hint_mark_differs_from_the_playable_mark_in_shape_and_hides_no_other_mark() {
+    i_slint_backend_testing::init_no_event_loop();
+    let board = BoardProbe::new().unwrap();
+    board.show().unwrap();
+    let south: Vec<PitView> = (0..6)
+        .map(|i| PitView {
+            seeds: 3,
+            playable: i < 2,
+            hinted: i == 0,
+            sown: if i == 0 { 1 } else { 0 },
+            ..PitView::default()
+        })
+        .collect();
+    board.set_south(ModelRc::new(VecModel::from(south)));
+    board.set_north(row(&[3; 6]));
+    for (id, arrows, glows, playable_rings) in [
+        ("south-house-1", 1, 1, 1),
+        ("south-house-2", 0, 0, 1),
+        ("south-house-3", 0, 0, 0),
+    ] {
+        assert_eq!(marks_in(&board, id, "HintArrow"), arrows, "{id}: arrows");
+        assert_eq!(marks_in(&board, id, "HintGlow"), glows, "{id}: glows");
+        assert_eq!(
+            marks_in(&board, id, "PlayableRing"),
+            playable_rings,
+            "{id}: playable rings"
+        );
+    }
+}

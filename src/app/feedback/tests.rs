@@ -163,11 +163,19 @@ fn each_ending_has_its_own_sound() {
 }
 
 #[test]
-fn many_overlapping_drops_never_clip() {
+fn sound_mixer_never_clips_with_100_drops_at_once_or_a_stream_of_them() {
     let bank = Bank::new(48_000);
     let mut mixer = Mixer::unfed();
     let mut out = vec![0.0f32; 2 * 256];
     let mut loudest = 0.0f32;
+    // A hundred drops at full gain in the same instant (the voice cap keeps the newest).
+    for round in 0..100 {
+        mixer.add(Voice::new(bank.variant(Sound::Drop, round), 4.0, None));
+    }
+    assert!(mixer.playing() <= MAX_VOICES);
+    mixer.fill(&mut out, 2);
+    loudest = out.iter().fold(loudest, |m, s| m.max(s.abs()));
+    assert!(loudest <= CEILING, "{loudest}");
     // A drop at full gain every 64 frames, far more than can sound at once.
     for round in 0..200 {
         mixer.add(Voice::new(bank.variant(Sound::Drop, round), 4.0, None));

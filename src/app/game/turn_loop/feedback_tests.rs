@@ -52,7 +52,7 @@ fn drops(heard: &[Feedback]) -> Vec<(bool, Duration)> {
 }
 
 #[test]
-fn each_seed_shown_falling_is_told_and_an_extra_turn_after_it() {
+fn sound_events_of_a_sowing_each_seed_shown_falling_then_an_extra_turn() {
     let (mut turns, heard) = listening(100);
     let _ = turns.begin(Rules::new(Variant::Kalah), Opponent::Human, Side::South);
     assert_eq!(heard.take(), [], "nothing before a move");
@@ -72,7 +72,7 @@ fn each_seed_shown_falling_is_told_and_an_extra_turn_after_it() {
 }
 
 #[test]
-fn a_move_shown_at_once_tells_no_drops_but_the_end_as_the_person_sees_it() {
+fn sound_events_of_a_move_shown_at_once_no_drops_but_the_game_end() {
     let (mut turns, heard) = listening(0);
     let opponent = Opponent::Computer {
         level: Difficulty::Beginner,
@@ -109,7 +109,7 @@ fn a_move_shown_at_once_tells_no_drops_but_the_end_as_the_person_sees_it() {
 }
 
 #[test]
-fn between_two_people_a_game_just_ends_and_off_screen_nothing_is_told() {
+fn sound_events_between_two_people_just_an_ending_and_none_off_screen() {
     let (mut turns, heard) = listening(0);
     let _ = turns.begin(Rules::new(Variant::Oware), Opponent::Human, Side::South);
     let _ = turns.resign();
@@ -145,7 +145,7 @@ fn a_capturing_record() -> (Vec<(Side, u8)>, u32) {
 }
 
 #[test]
-fn a_capture_is_told_with_its_seeds_and_its_landing_in_the_store() {
+fn sound_events_of_a_capture_with_its_seeds_and_the_store_filling() {
     let (record, seeds) = a_capturing_record();
     let (mut turns, heard) = listening(100);
     let _ = turns.begin(Rules::new(Variant::Kalah), Opponent::Human, Side::South);
