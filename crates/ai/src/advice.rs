@@ -6,10 +6,10 @@
 //! one table, so the values are of similar depth and comparable; a share that proves
 //! its value (an endgame solved, a table hit) is exact.
 
-use super::eval::final_value;
+use super::eval::{final_value, for_mover};
 use super::limits::Limits;
 use super::search::Searcher;
-use mancala_engine::{House, Position, Side};
+use mancala_engine::{House, Position};
 
 /// One legal move and what the game is worth after it: an entry of [`Advice`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,15 +124,6 @@ impl Searcher {
         // Best first; among equals, exact values first, then the lower house.
         moves.sort_by_key(|m| (-m.value, !m.exact, m.house.number()));
         Some(Advice { moves })
-    }
-}
-
-/// A value of `child` from the view of `me`, who moved into it.
-fn for_mover(me: Side, child: &Position, value_for_child_mover: i32) -> i32 {
-    if child.side_to_move() == me {
-        value_for_child_mover
-    } else {
-        -value_for_child_mover
     }
 }
 

@@ -26,6 +26,17 @@ pub fn final_value(pos: &Position, me: Side) -> i32 {
     pos.store(me) as i32 - pos.store(me.opponent()) as i32
 }
 
+/// A value of `child` from the view of `me`, who moved into it: the same when `me` moves
+/// again there, else the other side's value turned round.
+#[inline]
+pub(crate) fn for_mover(me: Side, child: &Position, value_for_child_mover: i32) -> i32 {
+    if child.side_to_move() == me {
+        value_for_child_mover
+    } else {
+        -value_for_child_mover
+    }
+}
+
 /// Store difference of the side to move.
 #[inline]
 pub(crate) fn store_difference(pos: &Position) -> i32 {

@@ -10,11 +10,11 @@
 //! played by the levels that search to a fixed depth, and the solver is bounded by
 //! positions, not by time, so the same seed makes the same puzzles on any machine.
 
-use super::eval::final_value;
+use super::eval::{final_value, for_mover};
 use super::level::Level;
 use super::limits::Limits;
 use super::search::Searcher;
-use mancala_engine::{Game, House, Position, Rules};
+use mancala_engine::{Game, House, Position, Rules, Side};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -116,12 +116,7 @@ pub fn value_moves(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Opt
             final_value(child, me)
         } else {
             searcher.set_history(after.history());
-            let solved = searcher.solve(child, limits)?.value;
-            if child.side_to_move() == me {
-                solved
-            } else {
-                -solved
-            }
+            for_mover(me, child, searcher.solve(child, limits)?.value)
         };
         values.push((house, value));
     }
@@ -347,10 +342,7 @@ fn self_play<R: Rng>(
 }
 
 fn board_seeds(pos: &Position) -> u32 {
-    mancala_engine::Side::BOTH
-        .iter()
-        .map(|&side| pos.houses(side).iter().map(|&s| u32::from(s)).sum::<u32>())
-        .sum()
+    pos.total_seeds() - u32::from(pos.store(Side::South)) - u32::from(pos.store(Side::North))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! solver has failed on two plies in a row the earlier ones are only searched, with the
 //! same budget each. The thresholds of the grades are in docs/rules.md ("Game review").
 
-use super::eval::final_value;
+use super::eval::{final_value, for_mover};
 use super::limits::Limits;
 use super::search::Searcher;
 use mancala_engine::{Game, House, Position, Side};
@@ -264,15 +264,6 @@ struct Ply<'a> {
 
 /// `(best, value, loss, exact)` of one ply.
 type Reviewed = (House, i32, i32, bool);
-
-/// A value of `child` from the view of `me`, who moved into it.
-fn for_mover(me: Side, child: &Position, value_for_child_mover: i32) -> i32 {
-    if child.side_to_move() == me {
-        value_for_child_mover
-    } else {
-        -value_for_child_mover
-    }
-}
 
 fn exact_review(
     searcher: &mut Searcher,
