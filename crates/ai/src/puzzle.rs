@@ -127,8 +127,8 @@ pub fn value_moves(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Opt
 const DEEPEST_LOOK: u32 = 10;
 
 /// How hard the answer is to find, 1 (a one-ply search prefers it) to 5 (a search of
-/// [`DEEPEST_LOOK`] plies does not): the shallowest depth from which a plain search,
-/// without endgame tables, chooses the answer at every depth down to [`DEEPEST_LOOK`]
+/// ten plies (`DEEPEST_LOOK`) does not): the shallowest depth from which a plain search,
+/// without endgame tables, chooses the answer at every depth down to `DEEPEST_LOOK`
 /// (an answer that looks right at one ply, wrong at three and right again at five is
 /// found at five), graded, and one grade easier when there are only two moves.
 pub fn difficulty(game: &Game, answer: House) -> u8 {
