@@ -131,13 +131,16 @@ fn every_lesson_has_a_move_that_passes_and_one_that_fails() {
     }
 }
 
+/// A house played and its verdict: passed, note, numbers.
+type Verdict = (u8, bool, LessonNote, [i32; 2]);
+
 /// Every verdict of every lesson, move by move: what each failing move is told is
 /// specific to what it did.
 #[test]
 fn every_lesson_move_gets_its_own_specific_verdict() {
     use LessonId::*;
     use LessonNote::*;
-    let expected: &[(LessonId, &[(u8, bool, LessonNote, [i32; 2])])] = &[
+    let expected: &[(LessonId, &[Verdict])] = &[
         (
             KalahSowing,
             &[
