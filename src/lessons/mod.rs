@@ -515,7 +515,8 @@ fn board(rules: Rules, south: &[u8], north: &[u8], stores: [u8; 2]) -> Game {
     Game::from_start(start)
 }
 
-/// Of `moves` on `before`, the house that captures the most when played, and how many.
+/// The legal move of `before` that captures the most (a spared grand slam counts 0),
+/// and how many it captures.
 fn best_capture(before: &Position) -> Option<(House, u32)> {
     let mut best: Option<(House, u32)> = None;
     for house in before.legal_moves().iter() {
