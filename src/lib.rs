@@ -13,6 +13,7 @@ pub mod app;
 #[cfg(all(feature = "cli", not(target_os = "android")))]
 pub mod cli;
 pub use mancala_engine as engine;
+pub mod lessons;
 pub mod platform;
 pub mod players;
 pub mod puzzles;

@@ -165,6 +165,72 @@ pub fn optional_side(side: Option<engine::Side>) -> (bool, crate::Side) {
     (side.is_some(), side.map_or(crate::Side::South, Into::into))
 }
 
+// The lessons and their verdicts (src/lessons/), named by ui/views/lesson-words.slint.
+same_variants!(
+    crate::Lesson,
+    crate::lessons::LessonId,
+    [
+        KalahSowing = KalahSowing,
+        KalahStore = KalahStore,
+        KalahExtraTurn = KalahExtraTurn,
+        KalahCapture = KalahCapture,
+        KalahEnd = KalahEnd,
+        OwareSowing = OwareSowing,
+        OwareCapture = OwareCapture,
+        OwareChain = OwareChain,
+        OwareFeeding = OwareFeeding,
+        OwareGrandSlam = OwareGrandSlam,
+        OwareEnd = OwareEnd,
+        CongkakSowing = CongkakSowing,
+        CongkakRelay = CongkakRelay,
+        CongkakExtraTurn = CongkakExtraTurn,
+        CongkakCapture = CongkakCapture,
+        CongkakSimultaneous = CongkakSimultaneous,
+        CongkakBurnt = CongkakBurnt,
+    ]
+);
+
+same_variants!(
+    crate::LessonNote,
+    crate::lessons::LessonNote,
+    [
+        ReachedHouse = ReachedHouse,
+        CameRound = CameRound,
+        ExtraTurn = ExtraTurn,
+        Captured = Captured,
+        WonAtEnd = WonAtEnd,
+        SkippedOrigin = SkippedOrigin,
+        CapturedTwoOrThree = CapturedTwoOrThree,
+        ChainCaptured = ChainCaptured,
+        Fed = Fed,
+        CaptureStands = CaptureStands,
+        WonMajority = WonMajority,
+        Relayed = Relayed,
+        MovesNext = MovesNext,
+        MissedHouse = MissedHouse,
+        LandedInTheirHouse = LandedInTheirHouse,
+        LandedInStore = LandedInStore,
+        NotInStore = NotInStore,
+        StayedInYourRow = StayedInYourRow,
+        NotEmpty = NotEmpty,
+        OppositeEmpty = OppositeEmpty,
+        CapturedFewer = CapturedFewer,
+        CapturedInstead = CapturedInstead,
+        GameGoesOn = GameGoesOn,
+        GameOverNoWin = GameOverNoWin,
+        OwnRow = OwnRow,
+        WrongCount = WrongCount,
+        GrandSlam = GrandSlam,
+        FedMore = FedMore,
+        NotMajority = NotMajority,
+        NoRelay = NoRelay,
+        TheirEmptyHouse = TheirEmptyHouse,
+        OppositeBurnt = OppositeBurnt,
+        StoppedFirst = StoppedFirst,
+        NotPlayable = NotPlayable,
+    ]
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,5 +373,20 @@ mod tests {
             optional_side(Some(engine::Side::North)),
             (true, crate::Side::North)
         );
+    }
+
+    #[test]
+    fn every_lesson_and_lesson_note_is_the_uis_value_of_the_same_name() {
+        use crate::lessons::{LessonId, LessonNote};
+        for id in LessonId::ALL {
+            let shown = crate::Lesson::from(id);
+            assert_eq!(format!("{shown:?}"), format!("{id:?}"));
+            assert_eq!(LessonId::from(shown), id);
+        }
+        for note in LessonNote::ALL {
+            let shown = crate::LessonNote::from(note);
+            assert_eq!(format!("{shown:?}"), format!("{note:?}"));
+            assert_eq!(LessonNote::from(shown), note);
+        }
     }
 }
