@@ -41,6 +41,7 @@ impl TurnLoop {
     /// resignation); the game was counted when that move was played.
     pub(super) fn game_finished(&mut self) -> Effects {
         self.panel_hidden = false;
+        self.guide_game_over();
         if let Some(session) = &self.session {
             // Won or lost as the person sees it; between two people (or watching the
             // computer play itself) nobody's win: just an ending.
@@ -67,7 +68,8 @@ impl TurnLoop {
         if !self.counted {
             self.counted = true;
             effects.save_game = true;
-            effects.finished = session.result().map(|result| FinishedGame {
+            // Only the person's own games count: never one watched, nor the guided game.
+            effects.finished = session.result().filter(|_| session.is_own()).map(|result| FinishedGame {
                 game: session.id(),
                 variant: session.rules().variant(),
                 opponent: session.opponent(),
