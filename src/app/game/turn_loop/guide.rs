@@ -430,6 +430,38 @@ mod tests {
     }
 
     #[test]
+    fn guided_game_in_the_turn_loop_lights_the_house_counts_nothing_and_keeps_the_own_game() {
+        use crate::testing::brains::FirstLegalMove;
+        use std::sync::Arc;
+        let mut turns = TurnLoop::new(Arc::new(FirstLegalMove));
+        let _ = turns.set_on_screen(true);
+        let _ = turns.begin(Rules::new(Variant::Kalah), GUIDED_OPPONENT, Side::South);
+        let own = turns.session().unwrap().id();
+        let _ = turns.begin_guided();
+        assert_eq!(turns.own_game().map(Session::id), Some(own), "waiting aside");
+        let view = turns.view().unwrap();
+        assert!(view.guided);
+        assert_eq!(view.tip, Some(Tip::Sowing));
+        assert!(view.board.houses[0].iter().all(|house| !house.hinted));
+        let _ = turns.tip_tapped();
+        let view = turns.view().unwrap();
+        assert_eq!(view.tip, Some(Tip::ExtraTurnChance { house: h(4) }));
+        let lit: Vec<usize> = (0..6).filter(|&i| view.board.houses[0][i].hinted).collect();
+        assert_eq!(lit, [3], "house 4 carries the hint's mark");
+        // The person plays it: the tip goes at once, the move's own tips come after.
+        let _ = turns.tap(Side::South, 4);
+        assert_eq!(turns.tip(), Some(Tip::YourStore));
+        // Resigned (or ended), it is not counted.
+        let effects = turns.resign();
+        assert_eq!(effects.finished, None);
+        assert_eq!(turns.tip(), Some(Tip::End));
+        let _ = turns.end_watch();
+        assert_eq!(turns.session().map(Session::id), Some(own), "the own game is back");
+        assert_eq!(turns.view().unwrap().tip, None);
+        assert!(!turns.view().unwrap().guided);
+    }
+
+    #[test]
     fn guided_skip_stops_every_tip() {
         let mut game = Game::new(guided_rules());
         let mut guide = Guide::new(Side::South);
