@@ -527,7 +527,10 @@ mod tests {
 
     #[test]
     fn guided_offer_is_made_to_a_new_player_not_to_an_older_file_and_remembered() {
-        assert!(!Settings::default().guide_offered, "a new player is offered it");
+        assert!(
+            !Settings::default().guide_offered,
+            "a new player is offered it"
+        );
         // A file written before the guided game: its player has played already.
         let old: Settings = serde_json::from_str(r#"{"schema":1,"animation":"fast"}"#).unwrap();
         assert!(old.guide_offered);
@@ -538,7 +541,10 @@ mod tests {
                 ..Settings::default()
             };
             let json = serde_json::to_string(&settings).unwrap();
-            assert!(json.contains(&format!(r#""guide_offered":{offered}"#)), "{json}");
+            assert!(
+                json.contains(&format!(r#""guide_offered":{offered}"#)),
+                "{json}"
+            );
             assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), settings);
         }
         assert!(serde_json::from_str::<Settings>(r#"{"guide_offered":"no"}"#).is_err());

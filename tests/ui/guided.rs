@@ -101,7 +101,11 @@ fn guided_first_game_offered_on_a_fresh_folder_tips_light_the_house_and_skip_rem
     }
     // The second launch: no offer, an entry that starts it again.
     let ui = Ui::launch(dir.path());
-    assert!(!shown_text(&ui).contains("New to mancala?"), "{}", ui.text());
+    assert!(
+        !shown_text(&ui).contains("New to mancala?"),
+        "{}",
+        ui.text()
+    );
     assert!(!ui.exists("No thanks"));
     ui.tap("Guided first game");
     assert_eq!(ui.screen(), Screen::Game);
@@ -117,11 +121,16 @@ fn guided_game_keeps_the_saved_game_aside_explains_the_end_and_counts_nothing() 
     std::fs::write(dir.path().join("settings.json"), r#"{"schema":1}"#).unwrap();
     let mut game = Game::new(Rules::new(Variant::Kalah));
     game.play(House::new(3).unwrap()).unwrap(); // an extra turn: the person moves next
-    store.save_game(&SavedGame::from_game(&game, BEGINNER)).unwrap();
+    store
+        .save_game(&SavedGame::from_game(&game, BEGINNER))
+        .unwrap();
     let saved = std::fs::read(dir.path().join("game.json")).unwrap();
 
     let ui = Ui::launch(dir.path());
-    assert!(!shown_text(&ui).contains("New to mancala?"), "no offer to an older player");
+    assert!(
+        !shown_text(&ui).contains("New to mancala?"),
+        "no offer to an older player"
+    );
     assert!(ui.exists("Continue"));
     // The entry starts it at once: the saved game is put aside, not replaced, so there
     // is nothing to ask.
@@ -140,11 +149,25 @@ fn guided_game_keeps_the_saved_game_aside_explains_the_end_and_counts_nothing() 
     assert!(!ui.exists("Rematch"), "the tip first, over the final board");
     ui.tap(END);
     assert!(ui.exists("Rematch"), "then the panel: {}", ui.text());
-    assert_eq!(ui.app.stats(), mancala::store::Stats::default(), "not counted");
+    assert_eq!(
+        ui.app.stats(),
+        mancala::store::Stats::default(),
+        "not counted"
+    );
     assert_eq!(
         std::fs::read(dir.path().join("game.json")).unwrap(),
         saved,
         "the saved game was never written over"
+    );
+
+    // Rematch: the guided game again, tips and all; the own game still waits, uncounted.
+    ui.tap("Rematch");
+    assert!(tip_shown(&ui, SOWING), "{}", ui.text());
+    assert_eq!(ui.moves_played(), 0);
+    assert_eq!(
+        ui.app.stats(),
+        mancala::store::Stats::default(),
+        "nothing counted"
     );
 
     // Home: Continue is the person's own game, exactly as it was.

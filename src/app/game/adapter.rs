@@ -11,8 +11,7 @@ use crate::app::game::turn_loop::{
 use crate::engine::{EndReason, MoveSet, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
 use crate::{
-    EndKind, GameEnding, GameState, GuideTip, LogLine, Notice, PitView, StoreView, Stores,
-    TurnMove,
+    EndKind, GameEnding, GameState, GuideTip, LogLine, Notice, PitView, StoreView, Stores, TurnMove,
 };
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
 use slint::{Model, ModelRc, VecModel};

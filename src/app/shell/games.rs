@@ -137,8 +137,12 @@ impl Controller {
             GameAction::Hint => self.turns.hint(),
             GameAction::Resign => self.turns.resign(),
             GameAction::Rematch => {
-                // Offered once the game is over; were it not, it is abandoned.
-                self.count_abandoned();
+                // Offered once the game is over; were it not, it is abandoned. Only the
+                // game on the board: a watched or guided game's rematch leaves the
+                // person's own game waiting aside, not abandoned.
+                if self.turns.session().is_some_and(Session::is_own) {
+                    self.count_abandoned();
+                }
                 let first = match self.turns.session() {
                     // The guided game again: the person first, as ever.
                     Some(s) if s.is_guided() => s.game().start().side_to_move(),

@@ -85,11 +85,7 @@ pub fn connect(
 
 /// Sends the guided first game's Start (the offer's, or the entry's later) to `start`
 /// and the offer's "No thanks" to `decline`.
-pub fn connect_guide(
-    ui: &HomeState<'_>,
-    start: impl Fn() + 'static,
-    decline: impl Fn() + 'static,
-) {
+pub fn connect_guide(ui: &HomeState<'_>, start: impl Fn() + 'static, decline: impl Fn() + 'static) {
     ui.on_start_guide(start);
     ui.on_decline_guide(decline);
 }

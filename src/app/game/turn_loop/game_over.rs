@@ -31,9 +31,13 @@ impl TurnLoop {
         self.effects()
     }
 
-    /// Brings the game-over panel back.
+    /// Brings the game-over panel back (in the guided game, past the tip about the end,
+    /// which holds it back).
     pub fn show_panel(&mut self) -> Effects {
         self.panel_hidden = false;
+        if self.tip() == Some(super::Tip::End) {
+            let _ = self.tip_tapped();
+        }
         self.effects()
     }
 
@@ -69,12 +73,16 @@ impl TurnLoop {
             self.counted = true;
             effects.save_game = true;
             // Only the person's own games count: never one watched, nor the guided game.
-            effects.finished = session.result().filter(|_| session.is_own()).map(|result| FinishedGame {
-                game: session.id(),
-                variant: session.rules().variant(),
-                opponent: session.opponent(),
-                result,
-            });
+            effects.finished =
+                session
+                    .result()
+                    .filter(|_| session.is_own())
+                    .map(|result| FinishedGame {
+                        game: session.id(),
+                        variant: session.rules().variant(),
+                        opponent: session.opponent(),
+                        result,
+                    });
         }
     }
 }

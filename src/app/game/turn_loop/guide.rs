@@ -147,17 +147,17 @@ impl Guide {
         if !self.on {
             return;
         }
-        let into_own_store = report
-            .steps
-            .iter()
-            .any(|step| *step == Step::Drop { pit: Pit::Store(self.person) });
+        let into_own_store = report.steps.iter().any(|step| {
+            *step
+                == Step::Drop {
+                    pit: Pit::Store(self.person),
+                }
+        });
         if report.mover == self.person && into_own_store {
             self.offer(Tip::YourStore);
         }
         if report.extra_turn {
-            self.offer(Tip::ExtraTurn {
-                side: report.mover,
-            });
+            self.offer(Tip::ExtraTurn { side: report.mover });
         }
         if report.captured() > 0 {
             self.offer(Tip::Capture {
@@ -328,7 +328,12 @@ mod tests {
         let rules = guided_rules();
         assert_eq!(rules.variant(), Variant::Kalah);
         assert_eq!((rules.houses(), rules.seeds()), (6, 3));
-        assert_eq!(GUIDED_OPPONENT, Opponent::Computer { level: Difficulty::Beginner });
+        assert_eq!(
+            GUIDED_OPPONENT,
+            Opponent::Computer {
+                level: Difficulty::Beginner
+            }
+        );
     }
 
     #[test]
@@ -357,7 +362,11 @@ mod tests {
         guide.acted(); // the person plays at once: the sowing tip goes, and the rest
         let report = game.play(h(4)).unwrap();
         guide.move_shown(&report);
-        assert_eq!(guide.tip(), Some(Tip::YourStore), "the store before the extra turn");
+        assert_eq!(
+            guide.tip(),
+            Some(Tip::YourStore),
+            "the store before the extra turn"
+        );
         guide.persons_turn(game.position());
         guide.dismiss();
         assert_eq!(guide.tip(), Some(Tip::ExtraTurn { side: Side::South }));
@@ -365,7 +374,13 @@ mod tests {
         // sowing tip away) and none is left now; house 1's last seed lands in empty
         // house 4, across from North's 3 seeds.
         guide.dismiss();
-        assert_eq!(guide.tip(), Some(Tip::CaptureChance { house: h(1), seeds: 4 }));
+        assert_eq!(
+            guide.tip(),
+            Some(Tip::CaptureChance {
+                house: h(1),
+                seeds: 4
+            })
+        );
         guide.dismiss();
         assert_eq!(guide.tip(), None);
         // Another extra turn and another seed in the store: not said twice.
@@ -384,14 +399,26 @@ mod tests {
         let mut guide = Guide::new(Side::South);
         guide.shown.push(TipKind::Sowing);
         guide.persons_turn(&pos);
-        assert_eq!(guide.tip(), Some(Tip::CaptureChance { house: h(3), seeds: 7 }));
+        assert_eq!(
+            guide.tip(),
+            Some(Tip::CaptureChance {
+                house: h(3),
+                seeds: 7
+            })
+        );
         assert_eq!(guide.lit(), Some(h(3)));
         // Played: the chance goes; the capture is then told once.
         guide.acted();
         assert_eq!(guide.tip(), None);
         let report = Game::from_start(pos).play(h(3)).unwrap();
         guide.move_shown(&report);
-        assert_eq!(guide.tip(), Some(Tip::Capture { side: Side::South, seeds: 7 }));
+        assert_eq!(
+            guide.tip(),
+            Some(Tip::Capture {
+                side: Side::South,
+                seeds: 7
+            })
+        );
         guide.dismiss();
         guide.persons_turn(&pos);
         assert_eq!(guide.tip(), None, "each chance is pointed at once");
@@ -405,7 +432,13 @@ mod tests {
         let mut guide = Guide::new(Side::South);
         let mut game = Game::from_start(pos);
         guide.move_shown(&game.play(h(1)).unwrap());
-        assert_eq!(guide.tip(), Some(Tip::Capture { side: Side::North, seeds: 4 }));
+        assert_eq!(
+            guide.tip(),
+            Some(Tip::Capture {
+                side: Side::North,
+                seeds: 4
+            })
+        );
         assert_eq!(guide.lit(), None);
         let mut other = Game::from_start(pos);
         guide.move_shown(&other.play(h(4)).unwrap());
@@ -422,7 +455,11 @@ mod tests {
         guide.persons_turn(&Position::start(guided_rules()));
         assert_eq!(guide.tip(), Some(Tip::Sowing));
         guide.game_over();
-        assert_eq!(guide.tip(), Some(Tip::End), "the end before anything waiting");
+        assert_eq!(
+            guide.tip(),
+            Some(Tip::End),
+            "the end before anything waiting"
+        );
         guide.dismiss();
         assert_eq!(guide.tip(), None, "nothing was left waiting behind it");
         guide.game_over();
@@ -438,7 +475,11 @@ mod tests {
         let _ = turns.begin(Rules::new(Variant::Kalah), GUIDED_OPPONENT, Side::South);
         let own = turns.session().unwrap().id();
         let _ = turns.begin_guided();
-        assert_eq!(turns.own_game().map(Session::id), Some(own), "waiting aside");
+        assert_eq!(
+            turns.own_game().map(Session::id),
+            Some(own),
+            "waiting aside"
+        );
         let view = turns.view().unwrap();
         assert!(view.guided);
         assert_eq!(view.tip, Some(Tip::Sowing));
@@ -456,7 +497,11 @@ mod tests {
         assert_eq!(effects.finished, None);
         assert_eq!(turns.tip(), Some(Tip::End));
         let _ = turns.end_watch();
-        assert_eq!(turns.session().map(Session::id), Some(own), "the own game is back");
+        assert_eq!(
+            turns.session().map(Session::id),
+            Some(own),
+            "the own game is back"
+        );
         assert_eq!(turns.view().unwrap().tip, None);
         assert!(!turns.view().unwrap().guided);
     }
