@@ -549,6 +549,9 @@ enum Shot {
     Watch,
     /// A game the computer plays itself, paused.
     Watched,
+    /// The guided first game with its second tip (house 4 lit, Skip tips), started from
+    /// the home screen's offer (later home shots show its entry instead).
+    Guided,
     /// New game and Settings with Traditional Congkak chosen (no board choice, no first
     /// player); the launch's Congkak is Quick.
     NewGameTraditional,
@@ -637,6 +640,11 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
                 _ => Screen::Settings,
             });
         }
+        Shot::Guided => {
+            w.global::<HomeState>().invoke_start_guide();
+            settle();
+            w.global::<mancala::GameState>().invoke_tip_tapped();
+        }
         Shot::Watched => {
             let levels = [Difficulty::Beginner, Difficulty::Casual];
             let moves = [3, 6, 2, 5].map(|n| mancala::engine::Move::House(House::new(n).unwrap()));
@@ -661,7 +669,8 @@ fn close(ui: &Ui, shot: Shot) {
         | Shot::Review
         | Shot::ReviewRunning
         | Shot::RecordDialog
-        | Shot::Watched => ui.app.go(Screen::Home),
+        | Shot::Watched
+        | Shot::Guided => ui.app.go(Screen::Home),
         Shot::NewGameTraditional | Shot::SettingsTraditional => ui
             .window
             .global::<Prefs>()
@@ -689,6 +698,9 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::RecordDialog,
             Shot::Watch,
             Shot::Watched,
+            Shot::Guided,
+            // The offer answered: the home screen's entry to the guided game.
+            Shot::Home,
             Shot::Game,
             Shot::Resign,
             Shot::ReplaceGame,

@@ -1,14 +1,18 @@
 //! `mancala-cli screenshot`: renders a screen of the real app headless with Slint's
 //! software renderer and writes it as a PNG.
 //!
-//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch --out FILE.png
+//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch|guided --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
 //! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach] [--review-move N]
-//! [--watch BOTTOM,TOP]` (the flags are [`ScreenshotArgs`]).
+//! [--watch BOTTOM,TOP] [--next-tip N]` (the flags are [`ScreenshotArgs`]).
 //!
 //! With `--watch`, `game` and `gameover` show the record as a game the computer plays
 //! itself at those levels, paused at its end; `watch` is the screen that starts one.
+//!
+//! `guided` starts the guided first game as the home screen's Start does, showing its
+//! first tip; `--next-tip N` taps N tips away first (one shows the extra turn's tip,
+//! with house 4 lit).
 //!
 //! `review` plays the record out like `gameover`, opens its review from the game-over
 //! panel, waits (in real time) until the review is computed and shows the position
@@ -29,7 +33,7 @@ use crate::engine::{Move, Position, Rules, Side};
 use crate::players::{Difficulty, Opponent};
 use crate::store::{Language, Settings, Store, Theme};
 use crate::testing::{frames, wait, Driver};
-use crate::{AppWindow, Screen};
+use crate::{AppWindow, GameState, HomeState, Screen};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalSize, Model, PhysicalSize};
@@ -58,6 +62,8 @@ enum ScreenName {
     Review,
     /// Watch the computer play itself: the screen that chooses the levels.
     Watch,
+    /// The guided first game, with its first tip (`--next-tip` taps tips away).
+    Guided,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -132,6 +138,10 @@ pub struct ScreenshotArgs {
     /// chosen.
     #[arg(long, value_name = "BOTTOM,TOP", value_parser = values::watch_levels)]
     watch: Option<[Difficulty; 2]>,
+    /// `--screen guided`: tap this many tips away, 0 to 6, before any `--tap` (1 shows
+    /// the extra turn's tip with its house lit).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=6))]
+    next_tip: u8,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -150,6 +160,7 @@ enum Target {
     Screen(Screen),
     GameOver,
     Review,
+    Guided,
 }
 
 struct Shot {
@@ -170,6 +181,8 @@ struct Shot {
     review_cursor: usize,
     /// The record is a game the computer plays itself, at these levels.
     watch: Option<[Difficulty; 2]>,
+    /// The guided game's tips to tap away.
+    next_tip: u8,
 }
 
 impl Shot {
@@ -184,6 +197,7 @@ impl Shot {
             ScreenName::Gameover => Target::GameOver,
             ScreenName::Review => Target::Review,
             ScreenName::Watch => Target::Screen(Screen::Watch),
+            ScreenName::Guided => Target::Guided,
         };
         let out = args.out.clone();
         let size = PhysicalSize::new(args.size.0, args.size.1);
@@ -253,6 +267,7 @@ impl Shot {
                 .unwrap_or(if args.tap.is_empty() { 0 } else { 1000 }),
             review_cursor: args.review_move as usize - 1,
             watch: args.watch,
+            next_tip: args.next_tip,
         })
     }
 
@@ -285,6 +300,7 @@ impl Shot {
                 self.load(&app, &moves)?;
             }
             Target::Screen(screen) => app.go(screen),
+            Target::Guided => window.global::<HomeState>().invoke_start_guide(),
         }
 
         let scale = self.scale;
@@ -306,6 +322,10 @@ impl Shot {
         let ui = Driver::attach(window, app);
         if matches!(self.target, Target::Review) {
             open_review(&ui.window, self.review_cursor)?;
+        }
+        for _ in 0..self.next_tip {
+            ui.window.global::<GameState>().invoke_tip_tapped();
+            frames();
         }
         for (i, label) in self.taps.iter().enumerate() {
             ui.tap_topmost(label)

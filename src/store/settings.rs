@@ -217,6 +217,11 @@ pub struct Settings {
     pub vibration: bool,
     pub theme: Theme,
     pub language: Language,
+    /// The home screen's offer of a guided first game was answered (or passed by for
+    /// another game): it is not made again. A new player's settings start false; a file
+    /// from before the offer existed loads true, its player being no newcomer.
+    #[serde(default = "offered_to_an_older_file")]
+    pub guide_offered: bool,
 }
 
 impl Default for Settings {
@@ -239,6 +244,7 @@ impl Default for Settings {
             vibration: true,
             theme: Theme::default(),
             language: Language::default(),
+            guide_offered: false,
         }
     }
 }
@@ -340,6 +346,11 @@ fn first_slots<'de, D: Deserializer<'de>>(
         Saved::One(FirstPlayer::South) => PerVariant::default(),
         Saved::One(choice) => PerVariant::from_fn(|_| choice),
     })
+}
+
+/// A file from before the guided first game: its player has played already.
+fn offered_to_an_older_file() -> bool {
+    true
 }
 
 /// A file from before the presets: its Congkak was the Quick preset's.
@@ -512,6 +523,31 @@ mod tests {
         assert!(json.contains(r#""coach":true"#), "{json}");
         assert!(serde_json::from_str::<Settings>(&json).unwrap().coach);
         assert!(serde_json::from_str::<Settings>(r#"{"coach":"yes"}"#).is_err());
+    }
+
+    #[test]
+    fn guided_offer_is_made_to_a_new_player_not_to_an_older_file_and_remembered() {
+        assert!(
+            !Settings::default().guide_offered,
+            "a new player is offered it"
+        );
+        // A file written before the guided game: its player has played already.
+        let old: Settings = serde_json::from_str(r#"{"schema":1,"animation":"fast"}"#).unwrap();
+        assert!(old.guide_offered);
+        assert_eq!(old.animation, AnimationSpeed::Fast, "the rest is read");
+        for offered in [false, true] {
+            let settings = Settings {
+                guide_offered: offered,
+                ..Settings::default()
+            };
+            let json = serde_json::to_string(&settings).unwrap();
+            assert!(
+                json.contains(&format!(r#""guide_offered":{offered}"#)),
+                "{json}"
+            );
+            assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), settings);
+        }
+        assert!(serde_json::from_str::<Settings>(r#"{"guide_offered":"no"}"#).is_err());
     }
 
     #[test]

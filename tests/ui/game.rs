@@ -179,9 +179,10 @@ fn thousands_of_random_taps_never_panic_or_lose_a_seed() {
         // Sometimes let the computer and the animation finish, sometimes tap on at once.
         // A watched game is busy to its end (minutes at the Expert's pace): let a few
         // of its moves pass instead.
-        if rng.below(3) == 0 && ui.app.is_watching() {
+        let watching = ui.app.is_watching();
+        if rng.below(3) == 0 && watching {
             advance(3000);
-        } else if rng.below(3) == 0 {
+        } else if rng.below(3) == 0 && !watching {
             ui.settle();
         } else {
             advance(rng.below(200) as u64);

@@ -7,6 +7,7 @@
 
 mod coach;
 mod game;
+mod guided;
 mod home;
 mod move_log;
 mod review;

@@ -6,12 +6,12 @@ use crate::app::game::banner::Banner;
 use crate::app::game::board_view::HouseView;
 use crate::app::game::playback::{Flight, FlightKind};
 use crate::app::game::turn_loop::{
-    Accent, AccentKind, Ending, GameView, LogEntry, MoveFacts, Told,
+    Accent, AccentKind, Ending, GameView, LogEntry, MoveFacts, Tip, Told,
 };
 use crate::engine::{EndReason, MoveSet, Side};
 use crate::{Accent as AccentRow, AccentKind as UiAccentKind};
 use crate::{
-    EndKind, GameEnding, GameState, LogLine, Notice, PitView, StoreView, Stores, TurnMove,
+    EndKind, GameEnding, GameState, GuideTip, LogLine, Notice, PitView, StoreView, Stores, TurnMove,
 };
 use crate::{Flight as FlightRow, FlightKind as UiFlightKind};
 use slint::{Model, ModelRc, VecModel};
@@ -38,6 +38,10 @@ pub enum GameAction {
     Pause,
     PlayOn,
     Step,
+    /// The guided game's tip was tapped: it goes.
+    TipTapped,
+    /// The guided game's Skip: no more tips.
+    SkipGuide,
 }
 
 pub(crate) fn pit(house: &HouseView) -> PitView {
@@ -288,6 +292,27 @@ pub fn render(ui: &GameState<'_>, view: &GameView, streak: Option<(u32, u32)>) {
     ui.set_panel_hidden(view.panel_hidden);
     ui.set_ending(ending(view.ending.as_ref(), streak));
     render_log(ui, view);
+    render_tip(ui, view);
+}
+
+/// The guided game and its tip: what it is about, its house, side and seeds.
+fn render_tip(ui: &GameState<'_>, view: &GameView) {
+    ui.set_guided(view.guided);
+    let (tip, side, seeds) = match view.tip {
+        None => (GuideTip::None, Side::South, 0),
+        Some(Tip::Sowing) => (GuideTip::Sowing, Side::South, 0),
+        Some(Tip::YourStore) => (GuideTip::YourStore, Side::South, 0),
+        Some(Tip::ExtraTurnChance { .. }) => (GuideTip::ExtraTurnChance, Side::South, 0),
+        Some(Tip::ExtraTurn { side }) => (GuideTip::ExtraTurn, side, 0),
+        Some(Tip::CaptureChance { seeds, .. }) => (GuideTip::CaptureChance, Side::South, seeds),
+        Some(Tip::Capture { side, seeds }) => (GuideTip::Capture, side, seeds),
+        Some(Tip::End) => (GuideTip::End, Side::South, 0),
+    };
+    ui.set_tip(tip);
+    ui.set_tip_side(side.into());
+    ui.set_tip_seeds(int(seeds));
+    let house = view.tip.and_then(Tip::house);
+    ui.set_tip_house(house.map_or(0, |h| h.number().into()));
 }
 
 /// The move log, newest line first; sent again only when its lines changed, so the list
@@ -377,5 +402,7 @@ pub fn connect(ui: &GameState<'_>, act: impl Fn(GameAction) + Clone + 'static) {
     ui.on_pause(on(GameAction::Pause));
     ui.on_play_on(on(GameAction::PlayOn));
     ui.on_step(on(GameAction::Step));
+    ui.on_tip_tapped(on(GameAction::TipTapped));
+    ui.on_skip_guide(on(GameAction::SkipGuide));
     ui.on_house_tapped(move |side, house| act(GameAction::Tap(side.into(), house)));
 }

@@ -26,6 +26,9 @@ pub struct Session {
     /// Which game this is, for the statistics (a game is counted once): random, kept in
     /// the save, the same after undo, redo and resuming.
     id: u64,
+    /// The guided first game (`turn_loop/guide.rs`): never saved over the person's own
+    /// game, nor counted in the statistics.
+    guided: bool,
 }
 
 /// A fresh game identity: random (std's randomly keyed hasher), never 0, which marks a
@@ -41,6 +44,17 @@ impl Session {
             opponent,
             south: None,
             id: fresh_id(),
+            guided: false,
+        }
+    }
+
+    /// The guided first game: the person at the bottom, moving first, against
+    /// `opponent`. Like a watched game it is never saved nor counted, and the person's
+    /// own game waits aside meanwhile.
+    pub fn guided(rules: Rules, opponent: Opponent) -> Session {
+        Session {
+            guided: true,
+            ..Session::new(rules, HUMAN_SIDE, opponent)
         }
     }
 
@@ -63,6 +77,7 @@ impl Session {
             opponent,
             south: None,
             id,
+            guided: false,
         }
     }
 
@@ -105,6 +120,17 @@ impl Session {
     /// The computer plays both sides and the person watches.
     pub fn is_watched(&self) -> bool {
         self.south.is_some()
+    }
+
+    /// The guided first game.
+    pub fn is_guided(&self) -> bool {
+        self.guided
+    }
+
+    /// The person's own game: the one saved, continued and counted (neither a game
+    /// the person watches nor the guided game, which wait it aside).
+    pub fn is_own(&self) -> bool {
+        !self.is_watched() && !self.guided
     }
 
     /// The computer's levels at the bottom and top rows of a game being watched.

@@ -152,7 +152,8 @@ impl Controller {
             // Against the computer the panel tells the streak at this game and level
             // (already counting the game just finished).
             let streak = match view.opponent {
-                Opponent::Computer { .. } if view.watched.is_none() => Some(
+                // The guided game is not counted: it has no streak.
+                Opponent::Computer { .. } if view.watched.is_none() && !view.guided => Some(
                     self.stats
                         .get_rules(view.rules, view.opponent)
                         .map_or((0, 0), |row| (row.current_streak, row.best_streak)),
@@ -249,6 +250,7 @@ impl Controller {
             });
         let view = HomeView {
             saved,
+            offer_guide: !self.settings.guide_offered,
             notices: &self.saves.notices,
             unsaved: self.saves.unsaved,
         };

@@ -13,10 +13,10 @@ use slint::ComponentHandle;
 /// (docs/store.md, "A new game over an unfinished one"): against the computer, once the
 /// person has made a move in it (kept, or taken back and waiting to be redone), it is a
 /// loss, as if resigned; between two people, before the person's first move, and for a
-/// game that is over (counted when it ended) or only watched, nothing.
+/// game that is over (counted when it ended), only watched or the guided game, nothing.
 pub(super) fn abandoned(game: &Session) -> Option<GameResult> {
     let counts = !game.is_over()
-        && !game.is_watched()
+        && game.is_own()
         && game.level().is_some()
         && (game.can_undo() || game.can_redo());
     counts.then_some(GameResult::Lost)
@@ -47,6 +47,7 @@ impl Controller {
     }
 
     pub(super) fn start_new_game(&mut self) {
+        self.pass_guide_offer();
         self.count_abandoned();
         let rules = self.settings.current_rules();
         let first = self.next_first_side();
@@ -75,6 +76,7 @@ impl Controller {
     /// never the person's to keep).
     pub(super) fn continue_game(&mut self) {
         if self.turns.own_game().is_some() {
+            self.pass_guide_offer();
             let effects = self.turns.end_watch();
             self.carry_out(effects);
             self.show_game_screen();
@@ -85,11 +87,37 @@ impl Controller {
     /// the levels chosen on the watch screen, the bottom row first. The person's own
     /// game waits aside.
     pub(super) fn start_watching(&mut self) {
+        self.pass_guide_offer();
         let [south, north] = self.settings.watch_levels;
         let rules = self.settings.current_rules();
         let effects = self.turns.watch(rules, Side::South, south, north);
         self.carry_out(effects);
         self.show_game_screen();
+    }
+
+    /// Starts the guided first game (the home screen's offer, or its entry later). The
+    /// person's own game waits aside, neither lost nor counted: no question to ask.
+    pub(super) fn start_guided_game(&mut self) {
+        self.pass_guide_offer();
+        let effects = self.turns.begin_guided();
+        self.carry_out(effects);
+        self.show_game_screen();
+    }
+
+    /// "No thanks" to the guided first game: the offer goes for good (the home screen's
+    /// entry still starts it).
+    pub(super) fn decline_guide(&mut self) {
+        self.pass_guide_offer();
+        self.render_home();
+    }
+
+    /// The offer of a guided first game was answered, or passed by for another game: it
+    /// is remembered in the settings and not made again.
+    fn pass_guide_offer(&mut self) {
+        if !self.settings.guide_offered {
+            self.settings.guide_offered = true;
+            self.save_settings();
+        }
     }
 
     /// Who starts the next game; with "take turns" the store remembers who started last.
@@ -109,9 +137,15 @@ impl Controller {
             GameAction::Hint => self.turns.hint(),
             GameAction::Resign => self.turns.resign(),
             GameAction::Rematch => {
-                // Offered once the game is over; were it not, it is abandoned.
-                self.count_abandoned();
+                // Offered once the game is over; were it not, it is abandoned. Only the
+                // game on the board: a watched or guided game's rematch leaves the
+                // person's own game waiting aside, not abandoned.
+                if self.turns.session().is_some_and(Session::is_own) {
+                    self.count_abandoned();
+                }
                 let first = match self.turns.session() {
+                    // The guided game again: the person first, as ever.
+                    Some(s) if s.is_guided() => s.game().start().side_to_move(),
                     // Watching again, the other side starts: each level gets both.
                     Some(s) if s.is_watched() => s.game().start().side_to_move().opponent(),
                     _ => self.next_first_side(),
@@ -123,6 +157,8 @@ impl Controller {
             GameAction::Pause => self.turns.pause(),
             GameAction::PlayOn => self.turns.play_on(),
             GameAction::Step => self.turns.step(),
+            GameAction::TipTapped => self.turns.tip_tapped(),
+            GameAction::SkipGuide => self.turns.skip_guide(),
         };
         self.carry_out(effects);
     }

@@ -23,6 +23,8 @@ pub struct SavedSummary {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HomeView<'a> {
     pub saved: Option<SavedSummary>,
+    /// A new player: offer the guided first game (once, until answered).
+    pub offer_guide: bool,
     /// Files that could not be read; said until dismissed.
     pub notices: &'a [Notice],
     /// Saves fail, and why; said until dismissed (the game screen says it too).
@@ -42,6 +44,7 @@ pub fn render(ui: &HomeState<'_>, view: &HomeView<'_>) {
         Some(WriteTrouble::Other) => Unsaved::Other,
     });
     ui.set_has_saved_game(view.saved.is_some());
+    ui.set_offer_guide(view.offer_guide);
     if let Some(saved) = view.saved {
         ui.set_saved_variant(saved.variant.into());
         ui.set_saved_level(saved.opponent.into());
@@ -78,4 +81,11 @@ pub fn connect(
     ui.on_continue_game(resume);
     ui.on_dismiss_notice(dismiss);
     ui.on_dismiss_unsaved(dismiss_unsaved);
+}
+
+/// Sends the guided first game's Start (the offer's, or the entry's later) to `start`
+/// and the offer's "No thanks" to `decline`.
+pub fn connect_guide(ui: &HomeState<'_>, start: impl Fn() + 'static, decline: impl Fn() + 'static) {
+    ui.on_start_guide(start);
+    ui.on_decline_guide(decline);
 }

@@ -29,13 +29,13 @@ impl Saves {
     }
 
     /// Saves the game on the board; a finished game is removed instead, so it is not
-    /// offered as Continue. A game being watched is never saved: the save is the
-    /// person's own game, which waits aside. A game from a hand-made position (tests)
+    /// offered as Continue. A game being watched, or the guided game, is never saved:
+    /// the save is the person's own game, which waits aside. A game from a hand-made position (tests)
     /// is not saved either: the save keeps only the rules and the moves, which would
     /// replay from the wrong board. True when the player must now be told that saves
     /// fail.
     pub fn game(&mut self, on_board: Option<&Session>) -> bool {
-        let Some(session) = on_board.filter(|s| !s.is_watched()) else {
+        let Some(session) = on_board.filter(|s| s.is_own()) else {
             return false;
         };
         if !session.from_start_position() {

@@ -55,6 +55,13 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         move || dismiss(()),
         move || dismiss_unsaved(()),
     );
+    let start_guide = on(core, |c, ()| c.start_guided_game());
+    let decline_guide = on(core, |c, ()| c.decline_guide());
+    home_adapter::connect_guide(
+        &window.global::<HomeState>(),
+        move || start_guide(()),
+        move || decline_guide(()),
+    );
     let start = on(core, |c, ()| c.start_game());
     let watch = on(core, |c, ()| c.start_watching());
     prefs_adapter::connect(

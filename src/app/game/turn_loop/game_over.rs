@@ -31,9 +31,13 @@ impl TurnLoop {
         self.effects()
     }
 
-    /// Brings the game-over panel back.
+    /// Brings the game-over panel back (in the guided game, past the tip about the end,
+    /// which holds it back).
     pub fn show_panel(&mut self) -> Effects {
         self.panel_hidden = false;
+        if self.tip() == Some(super::Tip::End) {
+            let _ = self.tip_tapped();
+        }
         self.effects()
     }
 
@@ -41,6 +45,7 @@ impl TurnLoop {
     /// resignation); the game was counted when that move was played.
     pub(super) fn game_finished(&mut self) -> Effects {
         self.panel_hidden = false;
+        self.guide_game_over();
         if let Some(session) = &self.session {
             // Won or lost as the person sees it; between two people (or watching the
             // computer play itself) nobody's win: just an ending.
@@ -67,12 +72,17 @@ impl TurnLoop {
         if !self.counted {
             self.counted = true;
             effects.save_game = true;
-            effects.finished = session.result().map(|result| FinishedGame {
-                game: session.id(),
-                variant: session.rules().variant(),
-                opponent: session.opponent(),
-                result,
-            });
+            // Only the person's own games count: never one watched, nor the guided game.
+            effects.finished =
+                session
+                    .result()
+                    .filter(|_| session.is_own())
+                    .map(|result| FinishedGame {
+                        game: session.id(),
+                        variant: session.rules().variant(),
+                        opponent: session.opponent(),
+                        result,
+                    });
         }
     }
 }

@@ -18,6 +18,7 @@ mod first_move;
 #[cfg(test)]
 mod first_move_tests;
 mod game_over;
+mod guide;
 mod move_log;
 mod showing;
 mod story;
@@ -34,6 +35,7 @@ pub use coach::{CoachNote, COACH_THRESHOLD};
 pub use effects::{Effects, FinishedGame};
 pub use ending::Ending;
 pub use first_move::FirstMoveView;
+pub use guide::{guided_rules, Guide, Tip, TipKind, GUIDED_OPPONENT, GUIDED_SEEDS};
 pub use move_log::{LogEntry, MoveLog};
 pub use story::{MoveFacts, Told, TurnStory};
 pub use thinking::{POLL_INTERVAL, PREPARING_INTERVAL};
@@ -86,6 +88,8 @@ pub struct TurnLoop {
     /// computer's `pending` search; and what it said, until the person moves on.
     coach: Option<CoachJob>,
     coach_note: Option<CoachNote>,
+    /// The guided first game's tips (none in any other game).
+    guide: Option<Guide>,
     banner: Banner,
     panel_hidden: bool,
     /// The game screen is showing: moves animate and the computer may think.
@@ -124,6 +128,7 @@ impl TurnLoop {
             coach_on: false,
             coach: None,
             coach_note: None,
+            guide: None,
             banner: Banner::Quiet,
             panel_hidden: false,
             on_screen: false,
@@ -180,6 +185,7 @@ impl TurnLoop {
     pub fn resume(&mut self, session: Session) -> Effects {
         self.stop_everything();
         self.parked = None;
+        self.guide = None;
         self.counted = session.is_over();
         let in_opening = session.in_opening();
         self.session = Some(session);
@@ -195,6 +201,7 @@ impl TurnLoop {
         self.stop_everything();
         // A new game of the person's own replaces the one that waited aside.
         self.parked = None;
+        self.guide = None;
         self.session = Some(Session::new(rules, first, opponent));
         self.counted = false;
         let mut effects = self.computer_moves_if_its_turn();
@@ -210,6 +217,8 @@ impl TurnLoop {
         };
         match s.watched_levels() {
             Some([south, north]) => self.watch(s.rules(), first, south, north),
+            // The guided game again, tips and all, the person's own game still aside.
+            None if s.is_guided() => self.begin_guided(),
             None => self.begin(s.rules(), s.opponent(), first),
         }
     }
@@ -229,6 +238,7 @@ impl TurnLoop {
         }
         self.stop_everything();
         self.parked = None;
+        self.guide = None;
         self.session = Some(session);
         self.counted = true;
         let mut effects = self.computer_moves_if_its_turn();
@@ -415,6 +425,11 @@ impl TurnLoop {
             self.hint = None;
             self.banner = Banner::Quiet;
             self.panel_hidden = false;
+            if let Some(guide) = &mut self.guide {
+                // Moves taken back or replayed: what the tips said is past.
+                guide.acted();
+            }
+            self.guide_persons_turn();
         }
         let mut effects = self.computer_moves_if_its_turn();
         effects.save_game = changed;

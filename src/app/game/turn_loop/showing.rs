@@ -7,10 +7,11 @@ use super::{Effects, TurnLoop};
 use crate::app::feedback::Feedback;
 use crate::app::game::banner::Banner;
 use crate::app::game::playback::{Playback, Shown};
+use crate::app::game::session::Session;
 use crate::engine::{EndReason, Game, House, IllegalMove, MoveReport, Pit, Side, Step};
 
-/// A move being animated, with what to announce when it has been shown (its report,
-/// whose steps the playback holds).
+/// A move being animated, with what to announce when it has been shown (its report;
+/// the playback holds a copy of its steps).
 pub(super) struct Animation {
     pub(super) playback: Playback,
     pub(super) report: MoveReport,
@@ -84,9 +85,10 @@ impl TurnLoop {
         // The coach values the position before the move (its history matters in Oware).
         let before_game: Option<Game> = (self.coach_on && person).then(|| session.game().clone());
         let watched = session.is_watched();
-        let mut report = session.play(house)?;
+        let report = session.play(house)?;
         if person {
             self.coach_move(before_game, house);
+            self.guide_acted();
         }
         if watched {
             self.watched_move_played();
@@ -95,7 +97,8 @@ impl TurnLoop {
         self.story.record(&report);
         let earlier = self.turn.move_started(report.mover, &report.steps);
         let skipped = self.turn.skipping(report.mover);
-        let playback = Playback::new(&before, std::mem::take(&mut report.steps))
+        // The report keeps its steps too: the guided game's tips read where seeds fell.
+        let playback = Playback::new(&before, report.steps.clone())
             .after_sowings(earlier)
             .within(self.turn.budget(report.extra_turn));
         // A move left no time by its turn's budget is shown at once, as a skipped one.
@@ -163,7 +166,8 @@ impl TurnLoop {
                 seeds: report.captured(),
             });
         }
-        if session.is_over() {
+        self.guide_move_shown(report);
+        if self.session.as_ref().is_some_and(Session::is_over) {
             return self.game_finished();
         }
         if report.extra_turn {

@@ -9,6 +9,7 @@ use crate::app::game::playback::Flight;
 
 use super::ending::Ending;
 use super::first_move::FirstMoveView;
+use super::guide::{Guide, Tip};
 use super::move_log::LogEntry;
 use super::story::Told;
 use super::thinking::Job;
@@ -64,6 +65,10 @@ pub struct GameView {
     pub told: Told,
     /// The coach's word on the person's last move (it gave up seeds), until they move on.
     pub coach: Option<CoachNote>,
+    /// The guided first game (tips on or skipped), and the tip showing (its house, if it
+    /// has one, is lit on the board with the hint's mark).
+    pub guided: bool,
+    pub tip: Option<Tip>,
     pub can_undo: bool,
     pub can_redo: bool,
     pub can_hint: bool,
@@ -161,7 +166,8 @@ impl TurnLoop {
                 .and_then(|(view, _)| view.choosing)
                 .unwrap_or(pos.side_to_move()),
             last_move: last_move.as_ref(),
-            hint: self.hint,
+            // The guided game's "tap here" is the hint's mark, and its words say so.
+            hint: self.hint.or(self.guide.as_ref().and_then(Guide::lit)),
             burnt,
         });
         // A move being sown is told once it has landed.
@@ -220,6 +226,8 @@ impl TurnLoop {
                 _ => Told::default(),
             },
             coach: self.coach_note,
+            guided: session.is_guided(),
+            tip: self.tip(),
             can_undo: session.can_undo(),
             can_redo: session.can_redo(),
             can_hint: session.human_to_move()

@@ -32,18 +32,19 @@ impl TurnLoop {
         south: Difficulty,
         north: Difficulty,
     ) -> Effects {
-        self.start_watching(Session::watch(rules, first, south, north));
+        self.put_own_game_aside_for(Session::watch(rules, first, south, north));
         self.computer_moves_if_its_turn()
     }
 
-    /// Puts `watched` on the board, the person's own game (not one watched before it)
-    /// waiting aside.
-    fn start_watching(&mut self, watched: Session) {
+    /// Puts `other` (a watched game, the guided game) on the board, the person's own
+    /// game (not one watched or guided before it) waiting aside.
+    pub(super) fn put_own_game_aside_for(&mut self, other: Session) {
         self.stop_everything();
-        if let Some(own) = self.session.take().filter(|s| !s.is_watched()) {
+        if let Some(own) = self.session.take().filter(Session::is_own) {
             self.parked = Some((own, self.counted));
         }
-        self.session = Some(watched);
+        self.session = Some(other);
+        self.guide = None;
         self.counted = false;
     }
 
@@ -60,18 +61,20 @@ impl TurnLoop {
         for mv in moves {
             watched.play_recorded(mv)?;
         }
-        self.start_watching(watched);
+        self.put_own_game_aside_for(watched);
         self.watch = Watch::Paused;
         Ok(self.computer_moves_if_its_turn())
     }
 
-    /// Stops watching and puts the person's own game (the one that waited aside) back
-    /// on the board; nothing changes when no game is being watched.
+    /// Stops watching (or leaves the guided game) and puts the person's own game (the
+    /// one that waited aside) back on the board; nothing changes when the game on the
+    /// board is the person's own.
     pub fn end_watch(&mut self) -> Effects {
-        if !self.session().is_some_and(Session::is_watched) {
+        if self.session().is_none_or(Session::is_own) {
             return self.effects();
         }
         self.stop_everything();
+        self.guide = None;
         let (own, counted) = match self.parked.take() {
             Some((own, counted)) => (Some(own), counted),
             None => (None, false),
@@ -85,7 +88,7 @@ impl TurnLoop {
     /// waiting aside. This is the game Continue offers and a new game replaces.
     pub fn own_game(&self) -> Option<&Session> {
         match &self.session {
-            Some(s) if s.is_watched() => self.parked.as_ref().map(|(own, _)| own),
+            Some(s) if !s.is_own() => self.parked.as_ref().map(|(own, _)| own),
             other => other.as_ref(),
         }
     }
