@@ -9,6 +9,7 @@ mod coach;
 mod game;
 mod home;
 mod move_log;
+mod puzzles;
 mod review;
 mod settings;
 mod sound;
