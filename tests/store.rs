@@ -6,8 +6,8 @@ use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::atomic;
 use mancala::store::{
     AnimationSpeed, Day, FileKind, FinishedRecord, FirstPlayer, Language, Notice, PerVariant,
-    Problem, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store, Theme, WriteTrouble,
-    MAX_FILE_BYTES,
+    Problem, Progress, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store, Theme,
+    WriteTrouble, MAX_FILE_BYTES,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};

@@ -427,8 +427,9 @@ fn play_puzzle(ui: &Driver, result: PuzzleResult) -> Result<(), CliError> {
             .find(|&h| h != answer)
             .ok_or_else(|| CliError("the puzzle has no wrong move".into()))?,
     };
-    ui.tap_topmost(&Driver::house_label(Side::South, house))
-        .map_err(|why| CliError(format!("the puzzle's house: {why}")))?;
+    // The house's label is in the chosen language: its callback is called instead.
+    let study = ui.window.global::<crate::StudyState>();
+    study.invoke_house_tapped(i32::from(house));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     while ui.app.is_busy() {
         if std::time::Instant::now() > deadline {
@@ -440,8 +441,7 @@ fn play_puzzle(ui: &Driver, result: PuzzleResult) -> Result<(), CliError> {
     }
     frames();
     if result == PuzzleResult::Answer {
-        ui.tap_topmost("Show answer")
-            .map_err(|why| CliError(format!("Show answer: {why}")))?;
+        study.invoke_show_answer();
         frames();
     }
     Ok(())

@@ -32,12 +32,12 @@ impl Puzzles {
         difficulty: Option<u8>,
         progress: &Progress,
     ) -> Option<&ShippedPuzzle> {
-        let unsolved = self
+        let mut unsolved = self
             .of(variant)
             .iter()
             .filter(|p| !progress.is_solved(variant, &p.moves));
         match difficulty {
-            Some(d) => unsolved.filter(|p| p.difficulty == d).next(),
+            Some(d) => unsolved.find(|p| p.difficulty == d),
             None => unsolved.min_by_key(|p| p.difficulty),
         }
     }

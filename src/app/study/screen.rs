@@ -358,3 +358,94 @@ impl StudyScreen {
         self.revealed.filter(|_| self.answer_shown)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::exercise::Judge;
+    use super::*;
+    use crate::engine::Variant;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    /// A lesson-like judge, as `lessons::judge` will plug in: house 1 passes; any other
+    /// fails, and the opponent answers with its house 1.
+    struct HouseOne;
+
+    impl Judge for HouseOne {
+        fn judge(&self, _before: &Game, house: House, _cancel: &AtomicBool) -> Option<Judgement> {
+            let one = House::new(1)?;
+            Some(Judgement {
+                solved: house == one,
+                note: Note::Lesson {
+                    note: "sowing".into(),
+                    numbers: vec![i32::from(house.number())],
+                },
+                then: if house == one { vec![] } else { vec![one] },
+                answer: Some(one),
+            })
+        }
+    }
+
+    fn lesson() -> Exercise {
+        Exercise {
+            game: Game::new(crate::engine::Rules::new(Variant::Oware)),
+            learner: Side::South,
+            task: Task::Lesson {
+                id: "oware-sowing".into(),
+            },
+            judge: Arc::new(HouseOne),
+        }
+    }
+
+    /// Ticks until the screen has nothing more to show; the verdict it gave.
+    fn run(screen: &mut StudyScreen) -> Option<Finished> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut finished = None;
+        while screen.is_busy() {
+            assert!(Instant::now() < deadline);
+            finished = screen.tick().or(finished);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        finished
+    }
+
+    #[test]
+    fn a_lesson_plugs_in_a_wrong_move_is_answered_and_try_again_puts_it_back() {
+        let mut screen = StudyScreen::new(lesson(), Duration::from_millis(100));
+        let start = *screen.game().position();
+        assert!(screen.view().board.houses[0].iter().all(|h| h.playable));
+        assert!(screen.tap(House::new(3).unwrap()));
+        assert!(!screen.tap(House::new(2).unwrap()), "one move at a time");
+        assert!(
+            screen.view().board.houses[0].iter().all(|h| !h.playable),
+            "nothing is lit while the move is judged"
+        );
+        assert_eq!(run(&mut screen), Some(Finished::Failed));
+        let view = screen.view();
+        assert_eq!(view.stage, Stage::Failed);
+        assert_eq!(view.replies, vec![House::new(1).unwrap()]);
+        assert_eq!(screen.game().moves().len(), 2, "the move and its answer");
+        assert_eq!(view.answer, None, "not given away");
+        screen.show_answer();
+        assert_eq!(screen.view().answer, House::new(1));
+        screen.retry();
+        assert_eq!(*screen.game().position(), start);
+        let view = screen.view();
+        assert!(
+            view.board.houses[0][0].hinted,
+            "the answer asked for is marked"
+        );
+        assert!(screen.tap(House::new(1).unwrap()));
+        assert_eq!(run(&mut screen), Some(Finished::Solved));
+        assert_eq!(screen.stage(), Stage::Solved);
+    }
+
+    #[test]
+    fn without_animation_a_move_is_shown_at_once() {
+        let mut screen = StudyScreen::new(lesson(), Duration::ZERO);
+        assert!(screen.tap(House::new(1).unwrap()));
+        assert_eq!(screen.view().board.houses[0][0].seeds, 0);
+        assert_eq!(run(&mut screen), Some(Finished::Solved));
+    }
+}
