@@ -410,6 +410,7 @@ fn files_with_extra_unknown_fields_still_load() {
     store.save_game(&game).unwrap();
     store.save_stats(&stats).unwrap();
     store.save_recent_games(&recent).unwrap();
+    store.save_progress(&some_progress()).unwrap();
     for kind in FileKind::ALL {
         let path = store.path(kind);
         let mut value = read_json(&path);
@@ -423,6 +424,7 @@ fn files_with_extra_unknown_fields_still_load() {
     assert_eq!(store.load_game(), Some(game));
     assert_eq!(store.load_stats(), stats);
     assert_eq!(store.load_recent_games(), recent);
+    assert_eq!(store.load_progress(), some_progress());
     assert!(store.take_notices().is_empty());
 }
 
@@ -587,6 +589,7 @@ fn load_all_within_seconds(dir: &Path) -> (Vec<Notice>, Settings) {
         let _ = store.load_game();
         let _ = store.load_stats();
         let _ = store.load_recent_games();
+        let _ = store.load_progress();
         let _ = done.send((store.take_notices(), settings));
     });
     answer
@@ -783,7 +786,7 @@ fn progress_survives_a_restart_and_a_corrupt_file_loads_as_empty() {
     assert_eq!(loaded, some_progress());
     assert_eq!(loaded.streak(Day::new(2026, 12, 7).unwrap()), 2);
     assert!(reopened.take_notices().is_empty());
-    fs::write(reopened.path(FileKind::Progress), b"{\"puzzles\": 7").unwrap();
+    fs::write(reopened.path(FileKind::Progress), b"{\"puzzles\": {").unwrap();
     let mut third = Store::open(dir.path());
     assert_eq!(third.load_progress(), Progress::default());
     let notices = third.take_notices();

@@ -17,13 +17,16 @@ use std::collections::{BTreeMap, BTreeSet};
 #[serde(default)]
 pub struct Progress {
     pub schema: u32,
-    /// The puzzles solved, by game (its name, `kalah`): each puzzle's record.
+    /// The puzzles solved, by game (its name, `kalah`): each puzzle's record. What is
+    /// not a list of records is left out (a later version may add to the map).
+    #[serde(deserialize_with = "record_sets")]
     pub puzzles: BTreeMap<String, BTreeSet<String>>,
     /// The days on which the daily puzzle was solved. A date that does not read is
     /// left out rather than refusing the file.
     #[serde(deserialize_with = "days")]
     pub daily: BTreeSet<Day>,
     /// The lessons completed, by their ids.
+    #[serde(deserialize_with = "strings")]
     pub lessons: BTreeSet<String>,
     /// The guided first game was played to its end (or skipped for good).
     pub guided_game_done: bool,
@@ -121,6 +124,38 @@ impl Progress {
     pub(crate) fn checked(self) -> Result<Progress, String> {
         Ok(self)
     }
+}
+
+/// The strings of a list; anything else in it is left out.
+fn string_set(value: &serde_json::Value) -> BTreeSet<String> {
+    value
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn strings<'de, D: Deserializer<'de>>(deserializer: D) -> Result<BTreeSet<String>, D::Error> {
+    Ok(string_set(&serde_json::Value::deserialize(deserializer)?))
+}
+
+fn record_sets<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, BTreeSet<String>>, D::Error> {
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(value
+        .as_object()
+        .map(|map| {
+            map.iter()
+                .filter(|(_, v)| v.is_array())
+                .map(|(k, v)| (k.clone(), string_set(v)))
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// The days of the file that read as days; the others are left out.
