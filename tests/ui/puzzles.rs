@@ -4,6 +4,7 @@
 
 use super::*;
 use mancala::puzzles::shipped;
+use mancala::store::{Day, Progress};
 use mancala::{StudyStage, StudyState};
 
 /// The study screen's stage as the screen shows it.
@@ -156,4 +157,36 @@ fn a_puzzle_with_the_top_player_to_move_is_played_from_the_bottom() {
         &shown_text(&ui),
         &format!("Right! House {answer} is the move."),
     );
+}
+
+#[test]
+fn the_daily_puzzle_solved_from_the_hub_carries_the_streak_on() {
+    init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let today = Day::new(2026, 12, 7).unwrap();
+    let yesterday = Day::new(2026, 12, 6).unwrap();
+    let mut progress = Progress::default();
+    progress.solve_daily(yesterday);
+    Store::open(dir.path()).save_progress(&progress).unwrap();
+    let ui = Ui::launch(dir.path());
+    ui.app.set_today(today);
+    ui.tap("Learn");
+    let shown = shown_text(&ui);
+    says(&shown, "Streak: 1 day in a row");
+    says(&shown, "Not solved yet today");
+    ui.tap("Play today's puzzle");
+    assert_eq!(ui.screen(), Screen::Study);
+    says(&shown_text(&ui), "Daily puzzle");
+    // Today's puzzle, the same one the shipped list gives for the date.
+    let daily = mancala::puzzles::daily(today).unwrap();
+    assert_eq!(ui.app.study_puzzle().unwrap().0, daily.best[0]);
+    ui.tap(&Ui::house_label(Side::South, daily.best[0]));
+    ui.settle();
+    assert_eq!(stage(&ui), StudyStage::Solved);
+    ui.tap("Back");
+    assert_eq!(ui.screen(), Screen::Learn);
+    let shown = shown_text(&ui);
+    says(&shown, "Streak: 2 days in a row");
+    says(&shown, "Solved today");
+    assert!(ui.app.progress().daily_solved(today));
 }
