@@ -21,7 +21,9 @@ use mancala::store::{
     FinishedRecord, Language, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store,
 };
 use mancala::testing::{advance, Driver};
-use mancala::{AppWindow, HomeState, Nav, Prefs, Preset, ReplaceAnswer, ReviewState, Screen};
+use mancala::{
+    AppWindow, HomeState, Nav, Prefs, Preset, ReplaceAnswer, ReviewState, Screen, StudyState,
+};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalPosition, LogicalSize};
 use std::collections::BTreeMap;
@@ -556,6 +558,36 @@ enum Shot {
     /// player); the launch's Congkak is Quick.
     NewGameTraditional,
     SettingsTraditional,
+    /// The Learn hub.
+    Learn,
+    /// A puzzle on the study screen as it opens, solved, and failed (a wrong move and
+    /// its refutation played, the answer shown).
+    Puzzle,
+    PuzzleSolved,
+    PuzzleFailed,
+}
+
+/// Plays the first Kalah puzzle's answer, or a wrong move and then Show answer, and
+/// waits (in real time: the judge runs on a worker thread) until the verdict is shown.
+fn play_puzzle(ui: &Ui, solve: bool) {
+    let (answer, legal) = ui.app.study_puzzle().unwrap();
+    let house = if solve {
+        answer
+    } else {
+        legal.into_iter().find(|&h| h != answer).unwrap()
+    };
+    ui.window
+        .global::<StudyState>()
+        .invoke_house_tapped(i32::from(house));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while ui.app.is_busy() {
+        assert!(std::time::Instant::now() < deadline, "the puzzle's judge");
+        advance(50);
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    if !solve {
+        ui.window.global::<StudyState>().invoke_show_answer();
+    }
 }
 
 /// Shows `shot` and returns the element whose controls are checked (the window, or the
@@ -645,6 +677,15 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
             settle();
             w.global::<mancala::GameState>().invoke_tip_tapped();
         }
+        Shot::Learn => ui.app.go(Screen::Learn),
+        Shot::Puzzle | Shot::PuzzleSolved | Shot::PuzzleFailed => {
+            assert!(ui.app.open_puzzle(Variant::Kalah, 0, true));
+            match shot {
+                Shot::PuzzleSolved => play_puzzle(ui, true),
+                Shot::PuzzleFailed => play_puzzle(ui, false),
+                _ => {}
+            }
+        }
         Shot::Watched => {
             let levels = [Difficulty::Beginner, Difficulty::Casual];
             let moves = [3, 6, 2, 5].map(|n| mancala::engine::Move::House(House::new(n).unwrap()));
@@ -670,7 +711,11 @@ fn close(ui: &Ui, shot: Shot) {
         | Shot::ReviewRunning
         | Shot::RecordDialog
         | Shot::Watched
-        | Shot::Guided => ui.app.go(Screen::Home),
+        | Shot::Guided
+        | Shot::Learn
+        | Shot::Puzzle
+        | Shot::PuzzleSolved
+        | Shot::PuzzleFailed => ui.app.go(Screen::Home),
         Shot::NewGameTraditional | Shot::SettingsTraditional => ui
             .window
             .global::<Prefs>()
@@ -701,6 +746,10 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::Guided,
             // The offer answered: the home screen's entry to the guided game.
             Shot::Home,
+            Shot::Learn,
+            Shot::Puzzle,
+            Shot::PuzzleSolved,
+            Shot::PuzzleFailed,
             Shot::Game,
             Shot::Resign,
             Shot::ReplaceGame,

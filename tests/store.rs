@@ -5,9 +5,9 @@ use mancala::engine::{Game, GrandSlam, Rules, Side, Variant};
 use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::atomic;
 use mancala::store::{
-    AnimationSpeed, FileKind, FinishedRecord, FirstPlayer, Language, Notice, PerVariant, Problem,
-    RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store, Theme, WriteTrouble,
-    MAX_FILE_BYTES,
+    AnimationSpeed, Day, FileKind, FinishedRecord, FirstPlayer, Language, Notice, PerVariant,
+    Problem, Progress, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store, Theme,
+    WriteTrouble, MAX_FILE_BYTES,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -410,6 +410,7 @@ fn files_with_extra_unknown_fields_still_load() {
     store.save_game(&game).unwrap();
     store.save_stats(&stats).unwrap();
     store.save_recent_games(&recent).unwrap();
+    store.save_progress(&some_progress()).unwrap();
     for kind in FileKind::ALL {
         let path = store.path(kind);
         let mut value = read_json(&path);
@@ -423,6 +424,7 @@ fn files_with_extra_unknown_fields_still_load() {
     assert_eq!(store.load_game(), Some(game));
     assert_eq!(store.load_stats(), stats);
     assert_eq!(store.load_recent_games(), recent);
+    assert_eq!(store.load_progress(), some_progress());
     assert!(store.take_notices().is_empty());
 }
 
@@ -587,6 +589,7 @@ fn load_all_within_seconds(dir: &Path) -> (Vec<Notice>, Settings) {
         let _ = store.load_game();
         let _ = store.load_stats();
         let _ = store.load_recent_games();
+        let _ = store.load_progress();
         let _ = done.send((store.take_notices(), settings));
     });
     answer
@@ -755,6 +758,42 @@ fn the_data_directory_can_be_overridden() {
     );
 }
 
+fn some_progress() -> Progress {
+    let mut progress = Progress::default();
+    progress.solve_puzzle(Variant::Kalah, "1 3 6 5");
+    progress.solve_puzzle(Variant::Oware, "2 4");
+    progress.solve_daily(Day::new(2026, 12, 6).unwrap());
+    progress.solve_daily(Day::new(2026, 12, 7).unwrap());
+    progress.complete_lesson("kalah-sowing");
+    progress
+}
+
+#[test]
+fn progress_survives_a_restart_and_a_corrupt_file_loads_as_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    assert_eq!(
+        store.load_progress(),
+        Progress::default(),
+        "no file: nothing done"
+    );
+    store.save_progress(&some_progress()).unwrap();
+    // Puzzles never touch the statistics or the saved game.
+    assert!(!store.path(FileKind::Stats).exists());
+    assert!(!store.path(FileKind::Game).exists());
+    let mut reopened = Store::open(dir.path());
+    let loaded = reopened.load_progress();
+    assert_eq!(loaded, some_progress());
+    assert_eq!(loaded.streak(Day::new(2026, 12, 7).unwrap()), 2);
+    assert!(reopened.take_notices().is_empty());
+    fs::write(reopened.path(FileKind::Progress), b"{\"puzzles\": {").unwrap();
+    let mut third = Store::open(dir.path());
+    assert_eq!(third.load_progress(), Progress::default());
+    let notices = third.take_notices();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].file, FileKind::Progress);
+}
+
 // ---- Fuzzing: whatever is in a file, loading never panics and never loses it. ----
 
 fn load(store: &mut Store, kind: FileKind) {
@@ -763,6 +802,7 @@ fn load(store: &mut Store, kind: FileKind) {
         FileKind::Game => drop(store.load_game()),
         FileKind::Stats => drop(store.load_stats()),
         FileKind::RecentGames => drop(store.load_recent_games()),
+        FileKind::Progress => drop(store.load_progress()),
     }
 }
 
@@ -836,6 +876,7 @@ fn valid_file() -> impl Strategy<Value = (FileKind, Vec<u8>)> {
             }
             FileKind::Stats => serde_json::to_vec_pretty(&some_stats()),
             FileKind::RecentGames => serde_json::to_vec_pretty(&some_recent_games()),
+            FileKind::Progress => serde_json::to_vec_pretty(&some_progress()),
         };
         (kind, bytes.unwrap())
     })

@@ -12,6 +12,10 @@
 //!   thread every search runs on, with cancel;
 //! - [`settings`]: the player's choices as the screens offer them, the theme and the
 //!   language (bundled translation, font family);
+//! - [`learn`]: the Learn hub: today's puzzle, the streak, the puzzles of each game
+//!   and which comes next;
+//! - [`study`]: the study screen, where an exercise (a puzzle; a lesson) is played,
+//!   judged on a worker thread and explained, a wrong move's refutation played out;
 //! - [`conversions`]: the Slint enums and structs of the globals mapped to the app's
 //!   own types, both ways, for every adapter;
 //! - [`shell`]: the screen stack and what Back does, the home and statistics screens,
@@ -22,9 +26,11 @@ pub mod computer;
 pub mod conversions;
 pub mod feedback;
 pub mod game;
+pub mod learn;
 pub mod review;
 pub mod settings;
 pub mod shell;
+pub mod study;
 
 pub use computer::{Brain, Computer};
 pub use settings::{language, prefs};

@@ -1,7 +1,7 @@
 //! `mancala-cli screenshot`: renders a screen of the real app headless with Slint's
 //! software renderer and writes it as a PNG.
 //!
-//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch|guided --out FILE.png
+//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch|guided|learn|puzzle --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
 //! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach] [--review-move N]
@@ -17,6 +17,11 @@
 //! `review` plays the record out like `gameover`, opens its review from the game-over
 //! panel, waits (in real time) until the review is computed and shows the position
 //! before move `--review-move` (default 1).
+//!
+//! `learn` shows the Learn hub with some puzzles solved and a streak; `puzzle` the
+//! shipped puzzle `--puzzle N` of `--variant` (or today's, `--daily`) on the study
+//! screen, taken as far as `--result open|solved|failed|answer` (its answer played; a
+//! wrong move and the refutation played; that and Show answer), in real time.
 //!
 //! Each `--tap` taps a button by its accessible label, one after the other, once the
 //! screen is up: the questions and dialogs a screen opens can be looked at too.
@@ -64,6 +69,24 @@ enum ScreenName {
     Watch,
     /// The guided first game, with its first tip (`--next-tip` taps tips away).
     Guided,
+    /// The Learn hub, with some puzzles solved and a streak.
+    Learn,
+    /// A shipped puzzle on the study screen (`--puzzle`, `--daily`, `--result`).
+    #[value(alias = "study")]
+    Puzzle,
+}
+
+/// How far a puzzle on the study screen is taken before the snapshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum PuzzleResult {
+    /// As it opens: the learner's move awaited.
+    Open,
+    /// The answer played.
+    Solved,
+    /// A wrong move played and answered on the board.
+    Failed,
+    /// A wrong move, then Show answer.
+    Answer,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -142,6 +165,17 @@ pub struct ScreenshotArgs {
     /// the extra turn's tip with its house lit).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=6))]
     next_tip: u8,
+    /// `--screen puzzle`: the shipped puzzle of `--variant` at this place in its file,
+    /// from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    puzzle: u32,
+    /// `--screen puzzle`: today's puzzle instead (its game, whatever `--variant` says).
+    #[arg(long)]
+    daily: bool,
+    /// `--screen puzzle`: show it as it opens, solved, failed (a wrong move and its
+    /// refutation played), or failed with the answer shown.
+    #[arg(long, value_enum, default_value_t = PuzzleResult::Open)]
+    result: PuzzleResult,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -161,6 +195,7 @@ enum Target {
     GameOver,
     Review,
     Guided,
+    Puzzle,
 }
 
 struct Shot {
@@ -183,6 +218,10 @@ struct Shot {
     watch: Option<[Difficulty; 2]>,
     /// The guided game's tips to tap away.
     next_tip: u8,
+    /// The puzzle (0-based in its file), whether today's, and how far it is taken.
+    puzzle: usize,
+    daily: bool,
+    result: PuzzleResult,
 }
 
 impl Shot {
@@ -198,6 +237,8 @@ impl Shot {
             ScreenName::Review => Target::Review,
             ScreenName::Watch => Target::Screen(Screen::Watch),
             ScreenName::Guided => Target::Guided,
+            ScreenName::Learn => Target::Screen(Screen::Learn),
+            ScreenName::Puzzle => Target::Puzzle,
         };
         let out = args.out.clone();
         let size = PhysicalSize::new(args.size.0, args.size.1);
@@ -268,6 +309,9 @@ impl Shot {
             review_cursor: args.review_move as usize - 1,
             watch: args.watch,
             next_tip: args.next_tip,
+            puzzle: args.puzzle as usize - 1,
+            daily: args.daily,
+            result: args.result,
         })
     }
 
@@ -285,6 +329,9 @@ impl Shot {
             Store::open(dir).save_stats(&sample_stats())?;
             Store::open(dir).save_recent_games(&sample_recent_games(self.opponent))?;
         }
+        if matches!(self.target, Target::Screen(Screen::Learn)) {
+            Store::open(dir).save_progress(&sample_progress())?;
+        }
         let window = AppWindow::new()?;
         let app = App::new(&window, dir, Arc::new(crate::app::Computer::default()));
         let mut moves = self.moves.clone();
@@ -298,6 +345,26 @@ impl Shot {
             Target::GameOver | Target::Review => {
                 finish_game(self.rules, &mut moves);
                 self.load(&app, &moves)?;
+            }
+            Target::Puzzle => {
+                let variant = self.rules.variant();
+                let index = match self.daily {
+                    true => 0,
+                    false => self.puzzle,
+                };
+                let opened = if self.daily {
+                    app.go(Screen::Learn);
+                    app.open_daily()
+                } else {
+                    app.open_puzzle(variant, index, false)
+                };
+                if !opened {
+                    return Err(CliError(format!(
+                        "--puzzle {}: {variant} ships {} puzzles",
+                        self.puzzle + 1,
+                        crate::puzzles::shipped(variant).len()
+                    )));
+                }
             }
             Target::Screen(screen) => app.go(screen),
             Target::Guided => window.global::<HomeState>().invoke_start_guide(),
@@ -326,6 +393,9 @@ impl Shot {
         for _ in 0..self.next_tip {
             ui.window.global::<GameState>().invoke_tip_tapped();
             frames();
+        }
+        if matches!(self.target, Target::Puzzle) {
+            play_puzzle(&ui, self.result)?;
         }
         for (i, label) in self.taps.iter().enumerate() {
             ui.tap_topmost(label)
@@ -357,6 +427,72 @@ impl Shot {
         }
         .map_err(|why| CliError(format!("--moves: {why}")))
     }
+}
+
+/// Takes the puzzle on the study screen as far as `result` says: its answer or a wrong
+/// move tapped, and the judge's answer and the refutation played (real time: the judge
+/// runs on a worker thread).
+fn play_puzzle(ui: &Driver, result: PuzzleResult) -> Result<(), CliError> {
+    if result == PuzzleResult::Open {
+        return Ok(());
+    }
+    let (answer, legal) = ui
+        .app
+        .study_puzzle()
+        .ok_or_else(|| CliError("no puzzle on the study screen".into()))?;
+    let house = match result {
+        PuzzleResult::Solved => answer,
+        _ => legal
+            .into_iter()
+            .find(|&h| h != answer)
+            .ok_or_else(|| CliError("the puzzle has no wrong move".into()))?,
+    };
+    // The house's label is in the chosen language: its callback is called instead.
+    let study = ui.window.global::<crate::StudyState>();
+    study.invoke_house_tapped(i32::from(house));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while ui.app.is_busy() {
+        if std::time::Instant::now() > deadline {
+            return Err(CliError(
+                "the puzzle's judge did not answer in 2 minutes".into(),
+            ));
+        }
+        wait(50);
+    }
+    frames();
+    if result == PuzzleResult::Answer {
+        study.invoke_show_answer();
+        frames();
+    }
+    Ok(())
+}
+
+/// Progress for the Learn hub's picture: some puzzles of each game solved, and the
+/// daily puzzle solved the last four days up to yesterday (today's still to do).
+fn sample_progress() -> crate::store::Progress {
+    use crate::engine::Variant;
+    let mut progress = crate::store::Progress::default();
+    for (variant, count) in [
+        (Variant::Kalah, 37),
+        (Variant::Oware, 5),
+        (Variant::Congkak, 12),
+    ] {
+        for p in crate::puzzles::shipped(variant).iter().take(count) {
+            progress.solve_puzzle(variant, &p.moves);
+        }
+    }
+    if let Some(today) = crate::store::Day::today() {
+        for back in 1..=4 {
+            if let Some(day) = today
+                .number()
+                .checked_sub(back)
+                .and_then(crate::store::Day::from_number)
+            {
+                progress.solve_daily(day);
+            }
+        }
+    }
+    progress
 }
 
 /// Opens the review of the finished game from the game-over panel, waits until it is

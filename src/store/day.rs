@@ -53,6 +53,11 @@ impl Day {
         era * 146_097 + day_of_era - 719_468
     }
 
+    /// The day numbered `number` by [`Day::number`].
+    pub fn from_number(number: u32) -> Option<Day> {
+        utc_day(u64::from(number) * 86_400)
+    }
+
     /// `text` read as `YYYY-MM-DD`.
     pub fn parse(text: &str) -> Option<Day> {
         let mut parts = text.split('-');
@@ -135,6 +140,7 @@ mod tests {
         assert_eq!(Day::new(1970, 1, 1).unwrap().number(), 0);
         assert_eq!(Day::new(2000, 3, 1).unwrap().number(), 11_017);
         assert_eq!(Day::new(2026, 12, 7).unwrap().number(), 20_794);
+        assert_eq!(Day::from_number(20_794), Day::new(2026, 12, 7));
         // Every day of a span with leap years (and 2100, which is not one) is one more
         // than the day before it.
         let mut previous = Day::new(2023, 12, 31).unwrap().number();

@@ -1,4 +1,4 @@
-//! `Store`: the four files in one directory, loaded forgivingly and written atomically.
+//! `Store`: the five files in one directory, loaded forgivingly and written atomically.
 //!
 //! Loading never fails: a missing file gives defaults; a file this version cannot use
 //! (unparsable, or parsed but invalid, such as an illegal game record) is moved aside
@@ -6,6 +6,7 @@
 //! game on `clear_game` and temporary files of writes that never finished.
 
 use super::atomic;
+use super::progress::Progress;
 use super::recent_games::RecentGames;
 use super::saved_game::SavedGame;
 use super::settings::Settings;
@@ -33,14 +34,17 @@ pub enum FileKind {
     Stats,
     /// The last finished games and their reviews.
     RecentGames,
+    /// Puzzles and lessons done, and the daily puzzle's days.
+    Progress,
 }
 
 impl FileKind {
-    pub const ALL: [FileKind; 4] = [
+    pub const ALL: [FileKind; 5] = [
         FileKind::Settings,
         FileKind::Game,
         FileKind::Stats,
         FileKind::RecentGames,
+        FileKind::Progress,
     ];
 
     pub fn file_name(self) -> &'static str {
@@ -49,6 +53,7 @@ impl FileKind {
             FileKind::Game => "game.json",
             FileKind::Stats => "stats.json",
             FileKind::RecentGames => "recent-games.json",
+            FileKind::Progress => "progress.json",
         }
     }
 }
@@ -130,6 +135,19 @@ impl StoredFile for RecentGames {
     }
     fn stamped(&self) -> Self {
         RecentGames {
+            schema: SCHEMA,
+            ..self.clone()
+        }
+    }
+}
+
+impl StoredFile for Progress {
+    const KIND: FileKind = FileKind::Progress;
+    fn checked(self) -> Result<Self, String> {
+        Progress::checked(self)
+    }
+    fn stamped(&self) -> Self {
+        Progress {
             schema: SCHEMA,
             ..self.clone()
         }
@@ -224,6 +242,15 @@ impl Store {
 
     pub fn save_recent_games(&self, recent: &RecentGames) -> io::Result<()> {
         self.save(recent)
+    }
+
+    /// The puzzles and lessons done; none if there is no file or it could not be used.
+    pub fn load_progress(&mut self) -> Progress {
+        self.load().unwrap_or_default()
+    }
+
+    pub fn save_progress(&self, progress: &Progress) -> io::Result<()> {
+        self.save(progress)
     }
 
     /// Notices not yet shown; each is returned once.

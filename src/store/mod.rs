@@ -1,4 +1,5 @@
-//! Settings, the game in progress, statistics and the last finished games, kept as JSON files in one directory
+//! Settings, the game in progress, statistics, the last finished games and what the
+//! player has learned (puzzles, lessons), kept as JSON files in one directory
 //! (see docs/store.md). Every write is atomic; a file that cannot be used is moved aside,
 //! never deleted, and the player is told once. The store is handed its directory and
 //! knows no platform: `location::desktop_data_dir` finds one on a desktop.
@@ -9,6 +10,7 @@ mod files;
 pub mod location;
 mod names;
 mod presets;
+mod progress;
 mod recent_games;
 mod saved_game;
 mod settings;
@@ -23,6 +25,7 @@ pub use names::{
     has_bundled_glyph, PlayerNames, BUNDLED_GLYPHS, MAX_MARKS_PER_LETTER, MAX_NAME_LEN,
 };
 pub use presets::CongkakPreset;
+pub use progress::Progress;
 pub use recent_games::{FinishedRecord, RecentGames, ReviewedMove, MAX_RECENT};
 pub use saved_game::{ResumeError, SavedGame};
 pub use settings::{

@@ -10,6 +10,7 @@ mod game;
 mod guided;
 mod home;
 mod move_log;
+mod puzzles;
 mod review;
 mod settings;
 mod sound;

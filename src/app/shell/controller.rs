@@ -4,6 +4,7 @@
 //! callback (`wiring`) and timer tick arrives on the UI thread; nothing here waits.
 
 use super::home_adapter::{self, HomeView, SavedSummary};
+use super::learning::Learning;
 use super::navigation::{Back, Navigator};
 use super::saves::Saves;
 use super::stats_adapter;
@@ -17,7 +18,7 @@ use crate::app::settings::prefs::{self, Choice};
 use crate::app::settings::{appearance_adapter, prefs_adapter};
 use crate::engine::{Rules, Variant};
 use crate::players::Opponent;
-use crate::store::{RecentGames, Settings, Stats};
+use crate::store::{Progress, RecentGames, Settings, Stats};
 use crate::{
     AppWindow, GameState, HomeState, Names, Nav, Prefs, ReviewState, Screen, StatsState, Theme,
 };
@@ -41,6 +42,10 @@ pub(super) struct Controller {
     pub(super) reviews: Reviews,
     pub(super) review_ticker: Timer,
     pub(super) nav: Navigator,
+    /// Puzzles and lessons done, and the daily puzzle's days.
+    pub(super) progress: Progress,
+    /// The Learn hub and the study screen.
+    pub(super) learning: Learning,
     pub(super) turns: TurnLoop,
     pub(super) ticker: Timer,
     /// The interval the ticker runs at, if it runs.
@@ -104,6 +109,9 @@ impl Controller {
             self.reviews.close();
             self.review_ticker.stop();
         }
+        if from == Screen::Study && to != Screen::Study {
+            self.close_study();
+        }
         match to {
             Screen::Home => self.render_home(),
             Screen::Stats => self.with_window(|w| {
@@ -111,6 +119,7 @@ impl Controller {
                 review_adapter::render_recent(&w.global::<ReviewState>(), &self.recent);
             }),
             Screen::NewGame | Screen::Settings => self.render_prefs(),
+            Screen::Learn => self.render_learn(),
             _ => {}
         }
         let under = self.nav.under();
@@ -207,6 +216,7 @@ impl Controller {
     pub(super) fn settings_changed(&mut self) {
         let step = Duration::from_millis(self.settings.animation.step_millis());
         self.turns.set_step(step);
+        self.study_step_changed(step);
         self.turns.set_coach(self.settings.coach);
         self.feedback.set_settings(FeedbackSettings {
             sound: self.settings.sound,

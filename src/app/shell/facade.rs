@@ -35,6 +35,7 @@ impl App {
         let settings = store.load_settings();
         let stats = store.load_stats();
         let recent = store.load_recent_games();
+        let progress = store.load_progress();
         // A saved game whose record no longer replays was already reported by the store.
         let saved = store.load_game().and_then(|saved| {
             let game = saved.to_game().ok()?;
@@ -67,6 +68,8 @@ impl App {
                 reviews: Reviews::default(),
                 review_ticker: Timer::default(),
                 nav: Navigator::new(),
+                progress,
+                learning: Default::default(),
                 turns,
                 ticker: Timer::default(),
                 ticking: None,
@@ -171,6 +174,64 @@ impl App {
         })
     }
 
+    /// Opens the shipped puzzle of `variant` at `index` (in its file's order) on the
+    /// study screen, as today's puzzle when `daily` says so (screenshots and tests).
+    /// False if there is no such puzzle.
+    pub fn open_puzzle(&self, variant: crate::engine::Variant, index: usize, daily: bool) -> bool {
+        let Some(puzzle) = crate::puzzles::shipped(variant).into_iter().nth(index) else {
+            return false;
+        };
+        self.run(|c| {
+            let day = daily
+                .then(|| c.learning.today.or_else(crate::store::Day::today))
+                .flatten();
+            c.open_puzzle(variant, &puzzle, day);
+        });
+        true
+    }
+
+    /// Opens today's puzzle on the study screen, as Play today's puzzle does. False if
+    /// none is shipped.
+    pub fn open_daily(&self) -> bool {
+        self.run(|c| {
+            c.learn(crate::app::learn::adapter::LearnAction::OpenDaily);
+            c.nav.current() == crate::Screen::Study
+        })
+    }
+
+    /// The puzzle on the study screen: its answer and the learner's legal moves there
+    /// now (house numbers as the learner counts them).
+    pub fn study_puzzle(&self) -> Option<(u8, Vec<u8>)> {
+        let c = self.core.borrow();
+        let open = c.learning.open.as_ref()?;
+        let study = c.learning.study.as_ref()?;
+        let legal = study
+            .game()
+            .legal_moves()
+            .iter()
+            .map(|h| h.number())
+            .collect();
+        Some((open.answer, legal))
+    }
+
+    /// The hub and the streak count from `day` instead of the device's date (tests and
+    /// screenshots).
+    pub fn set_today(&self, day: crate::store::Day) {
+        self.run(|c| c.learning.today = Some(day));
+    }
+
+    /// The player's progress as the store holds it.
+    #[cfg(feature = "testing")]
+    pub fn progress(&self) -> crate::store::Progress {
+        self.core.borrow().progress.clone()
+    }
+
+    /// The position on the study screen's board now.
+    pub fn study_position(&self) -> Option<Position> {
+        let c = self.core.borrow();
+        c.learning.study.as_ref().map(|s| *s.game().position())
+    }
+
     /// The position on the board now (tests check seed conservation against it).
     pub fn position(&self) -> Option<Position> {
         let c = self.core.borrow();
@@ -195,10 +256,12 @@ impl App {
         self.core.borrow().stats.clone()
     }
 
-    /// True while the computer (or a hint) is searching or a move is being animated.
+    /// True while the computer (or a hint) is searching or a move is being animated,
+    /// and while the study screen sows a move, waits for its judge or plays the answer.
     #[cfg(feature = "testing")]
     pub fn is_busy(&self) -> bool {
-        self.core.borrow().turns.is_busy()
+        let c = self.core.borrow();
+        c.turns.is_busy() || c.learning.study.as_ref().is_some_and(|s| s.is_busy())
     }
 
     /// Is a game of the computer against itself on the board and not over? It is busy

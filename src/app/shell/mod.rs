@@ -8,6 +8,7 @@ mod controller;
 mod facade;
 mod games;
 pub mod home_adapter;
+mod learning;
 pub mod navigation;
 mod reviews;
 mod saves;

@@ -3,7 +3,9 @@
 //! run is kept for the home and game screens to say in words (play goes on).
 
 use crate::app::game::session::Session;
-use crate::store::{Notice, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble};
+use crate::store::{
+    Notice, Progress, RecentGames, SavedGame, Settings, Stats, Store, WriteTrouble,
+};
 use std::io;
 
 /// The store and what the player has been told about it.
@@ -70,6 +72,13 @@ impl Saves {
     pub fn recent(&mut self, recent: &RecentGames, what: &str) -> bool {
         let result = self.store.save_recent_games(recent);
         self.saved(what, result)
+    }
+
+    /// Saves the puzzles and lessons done; true when the player must now be told that
+    /// saves fail.
+    pub fn progress(&mut self, progress: &Progress) -> bool {
+        let result = self.store.save_progress(progress);
+        self.saved("the progress", result)
     }
 
     /// Logs a failed save; true if the player must now be told.

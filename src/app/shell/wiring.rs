@@ -5,9 +5,14 @@
 use super::controller::{handle, Controller};
 use super::{home_adapter, stats_adapter, Back};
 use crate::app::game::adapter as game_adapter;
+use crate::app::learn::adapter as learn_adapter;
 use crate::app::review::adapter as review_adapter;
 use crate::app::settings::prefs_adapter;
-use crate::{AppWindow, GameState, HomeState, Nav, Prefs, ReviewState, StatsState, Taps};
+use crate::app::study::adapter as study_adapter;
+use crate::{
+    AppWindow, GameState, HomeState, LearnState, Nav, Prefs, ReviewState, StatsState, StudyState,
+    Taps,
+};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -81,6 +86,8 @@ pub(super) fn connect(window: &AppWindow, core: &Rc<RefCell<Controller>>) {
         &window.global::<ReviewState>(),
         on(core, Controller::review),
     );
+    learn_adapter::connect(&window.global::<LearnState>(), on(core, Controller::learn));
+    study_adapter::connect(&window.global::<StudyState>(), on(core, Controller::study));
     let tapped = on(core, |c, ()| c.tapped());
     window.global::<Taps>().on_tapped(move || tapped(()));
 }
