@@ -39,7 +39,9 @@ fn start() -> (AppWindow, App, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let window = AppWindow::new().unwrap();
     let app = App::new(&window, dir.path(), Arc::new(FirstLegalMove));
-    window.window().set_size(LogicalSize::new(400.0, 780.0));
+    // Tall enough for every home button without scrolling (a fresh folder also shows the
+    // guided game's offer): the taps below are aimed at what is on screen.
+    window.window().set_size(LogicalSize::new(400.0, 1100.0));
     window.show().unwrap();
     (window, app, dir)
 }
