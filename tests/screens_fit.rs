@@ -16,6 +16,7 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementRoot};
 use mancala::app::Computer;
 use mancala::engine::{Game, House, Rules, Variant};
+use mancala::lessons::LessonId;
 use mancala::players::{Difficulty, GameResult, Opponent};
 use mancala::store::{
     FinishedRecord, Language, RecentGames, ReviewedMove, SavedGame, Settings, Stats, Store,
@@ -565,6 +566,28 @@ enum Shot {
     Puzzle,
     PuzzleSolved,
     PuzzleFailed,
+    /// A lesson on the study screen as it opens (the longest rule), passed (with the
+    /// reply it forces) and failed; then the hub with a lesson marked done.
+    Lesson,
+    LessonPassed,
+    LessonFailed,
+    LearnLessonDone,
+}
+
+/// Plays a house that passes the lesson open, or one that fails it, and waits until the
+/// verdict is shown.
+fn play_lesson(ui: &Ui, pass: bool) {
+    let (_, passing, failing) = ui.app.study_lesson().unwrap();
+    let house = if pass { passing[0] } else { failing[0] };
+    ui.window
+        .global::<StudyState>()
+        .invoke_house_tapped(i32::from(house));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while ui.app.is_busy() {
+        assert!(std::time::Instant::now() < deadline, "the lesson's move");
+        advance(50);
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }
 
 /// Plays the first Kalah puzzle's answer, or a wrong move and then Show answer, and
@@ -686,6 +709,17 @@ fn show(ui: &Ui, shot: Shot) -> ElementHandle {
                 _ => {}
             }
         }
+        Shot::Lesson | Shot::LessonFailed => {
+            ui.app.open_lesson(LessonId::CongkakBurnt);
+            if matches!(shot, Shot::LessonFailed) {
+                play_lesson(ui, false);
+            }
+        }
+        Shot::LessonPassed => {
+            ui.app.open_lesson(LessonId::OwareFeeding);
+            play_lesson(ui, true);
+        }
+        Shot::LearnLessonDone => ui.app.go(Screen::Learn),
         Shot::Watched => {
             let levels = [Difficulty::Beginner, Difficulty::Casual];
             let moves = [3, 6, 2, 5].map(|n| mancala::engine::Move::House(House::new(n).unwrap()));
@@ -715,7 +749,11 @@ fn close(ui: &Ui, shot: Shot) {
         | Shot::Learn
         | Shot::Puzzle
         | Shot::PuzzleSolved
-        | Shot::PuzzleFailed => ui.app.go(Screen::Home),
+        | Shot::PuzzleFailed
+        | Shot::Lesson
+        | Shot::LessonPassed
+        | Shot::LessonFailed
+        | Shot::LearnLessonDone => ui.app.go(Screen::Home),
         Shot::NewGameTraditional | Shot::SettingsTraditional => ui
             .window
             .global::<Prefs>()
@@ -750,6 +788,10 @@ fn shots(variant: Variant) -> Vec<Shot> {
             Shot::Puzzle,
             Shot::PuzzleSolved,
             Shot::PuzzleFailed,
+            Shot::Lesson,
+            Shot::LessonFailed,
+            Shot::LessonPassed,
+            Shot::LearnLessonDone,
             Shot::Game,
             Shot::Resign,
             Shot::ReplaceGame,

@@ -1,7 +1,7 @@
 //! `mancala-cli screenshot`: renders a screen of the real app headless with Slint's
 //! software renderer and writes it as a PNG.
 //!
-//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch|guided|learn|puzzle --out FILE.png
+//! `--screen home|new-game|game|settings|rules|stats|gameover|review|watch|guided|learn|puzzle|lesson --out FILE.png
 //! [--size 1080x2400] [--scale F] [--lang en|my|th|ms] [--theme light|dark|high-contrast]
 //! [--level 0..5] [--variant ...] [--seeds N] [--rule ...] [--moves "3 6 1"]
 //! [--tap LABEL]... [--south-name NAME] [--north-name NAME] [--coach] [--review-move N]
@@ -22,6 +22,9 @@
 //! shipped puzzle `--puzzle N` of `--variant` (or today's, `--daily`) on the study
 //! screen, taken as far as `--result open|solved|failed|answer` (its answer played; a
 //! wrong move and the refutation played; that and Show answer), in real time.
+//! `lesson` opens lesson `--lesson NAME|N` (its name, "kalah-capture", or its place
+//! among `--variant`'s lessons, from 1) on the study screen, taken as far as
+//! `--result open|passed|failed` (a house that does its task, or one that does not).
 //!
 //! Each `--tap` taps a button by its accessible label, one after the other, once the
 //! screen is up: the questions and dialogs a screen opens can be looked at too.
@@ -74,6 +77,8 @@ enum ScreenName {
     /// A shipped puzzle on the study screen (`--puzzle`, `--daily`, `--result`).
     #[value(alias = "study")]
     Puzzle,
+    /// A lesson on the study screen (`--lesson`, `--result`).
+    Lesson,
 }
 
 /// How far a puzzle on the study screen is taken before the snapshot.
@@ -81,7 +86,8 @@ enum ScreenName {
 enum PuzzleResult {
     /// As it opens: the learner's move awaited.
     Open,
-    /// The answer played.
+    /// The answer played (a lesson: a house that does its task).
+    #[value(alias = "passed")]
     Solved,
     /// A wrong move played and answered on the board.
     Failed,
@@ -176,6 +182,10 @@ pub struct ScreenshotArgs {
     /// refutation played), or failed with the answer shown.
     #[arg(long, value_enum, default_value_t = PuzzleResult::Open)]
     result: PuzzleResult,
+    /// `--screen lesson`: the lesson, by its name ("kalah-capture") or its place among
+    /// `--variant`'s lessons, from 1.
+    #[arg(long, value_name = "NAME|N", default_value = "1")]
+    lesson: String,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -196,6 +206,7 @@ enum Target {
     Review,
     Guided,
     Puzzle,
+    Lesson(crate::lessons::LessonId),
 }
 
 struct Shot {
@@ -239,6 +250,9 @@ impl Shot {
             ScreenName::Guided => Target::Guided,
             ScreenName::Learn => Target::Screen(Screen::Learn),
             ScreenName::Puzzle => Target::Puzzle,
+            ScreenName::Lesson => {
+                Target::Lesson(lesson_named(&args.lesson, args.game.rules()?.variant())?)
+            }
         };
         let out = args.out.clone();
         let size = PhysicalSize::new(args.size.0, args.size.1);
@@ -366,6 +380,10 @@ impl Shot {
                     )));
                 }
             }
+            Target::Lesson(id) => {
+                app.go(Screen::Learn);
+                app.open_lesson(id);
+            }
             Target::Screen(screen) => app.go(screen),
             Target::Guided => window.global::<HomeState>().invoke_start_guide(),
         }
@@ -396,6 +414,9 @@ impl Shot {
         }
         if matches!(self.target, Target::Puzzle) {
             play_puzzle(&ui, self.result)?;
+        }
+        if matches!(self.target, Target::Lesson(_)) {
+            play_lesson(&ui, self.result)?;
         }
         for (i, label) in self.taps.iter().enumerate() {
             ui.tap_topmost(label)
@@ -467,8 +488,68 @@ fn play_puzzle(ui: &Driver, result: PuzzleResult) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Progress for the Learn hub's picture: some puzzles of each game solved, and the
-/// daily puzzle solved the last four days up to yesterday (today's still to do).
+/// The lesson `--lesson` names: its name, or its place among `variant`'s lessons.
+fn lesson_named(
+    name: &str,
+    variant: crate::engine::Variant,
+) -> Result<crate::lessons::LessonId, CliError> {
+    let all = crate::lessons::lessons(variant);
+    let by_place = name
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| all.get(i).copied());
+    by_place
+        .or_else(|| crate::lessons::LessonId::from_name(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|id| id.name()).collect();
+            CliError(format!(
+                "--lesson {name}: {variant} has lessons 1 to {}: {}",
+                all.len(),
+                names.join(", ")
+            ))
+        })
+}
+
+/// Takes the lesson on the study screen as far as `result` says: a house that does its
+/// task, or one that does not, played and judged.
+fn play_lesson(ui: &Driver, result: PuzzleResult) -> Result<(), CliError> {
+    let house = match result {
+        PuzzleResult::Open => return Ok(()),
+        PuzzleResult::Solved | PuzzleResult::Answer | PuzzleResult::Failed => {
+            let (id, pass, fail) = ui
+                .app
+                .study_lesson()
+                .ok_or_else(|| CliError("no lesson on the study screen".into()))?;
+            let houses = if result == PuzzleResult::Solved {
+                pass
+            } else {
+                fail
+            };
+            houses
+                .first()
+                .copied()
+                .ok_or_else(|| CliError(format!("lesson {}: no such house to play", id.name())))?
+        }
+    };
+    let study = ui.window.global::<crate::StudyState>();
+    study.invoke_house_tapped(i32::from(house));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while ui.app.is_busy() {
+        if std::time::Instant::now() > deadline {
+            return Err(CliError(
+                "the lesson's move was not shown in a minute".into(),
+            ));
+        }
+        wait(50);
+    }
+    frames();
+    Ok(())
+}
+
+/// Progress for the Learn hub's picture: some lessons done and puzzles of each game
+/// solved, and the daily puzzle solved the last four days up to yesterday (today's
+/// still to do).
 fn sample_progress() -> crate::store::Progress {
     use crate::engine::Variant;
     let mut progress = crate::store::Progress::default();
@@ -479,6 +560,11 @@ fn sample_progress() -> crate::store::Progress {
     ] {
         for p in crate::puzzles::shipped(variant).iter().take(count) {
             progress.solve_puzzle(variant, &p.moves);
+        }
+    }
+    for (variant, count) in [(Variant::Kalah, 3), (Variant::Oware, 1)] {
+        for id in crate::lessons::lessons(variant).iter().take(count) {
+            progress.complete_lesson(id.name());
         }
     }
     if let Some(today) = crate::store::Day::today() {

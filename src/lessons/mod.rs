@@ -80,6 +80,36 @@ impl LessonId {
         LessonId::CongkakBurnt,
     ];
 
+    /// The lesson's name: how the progress file keeps it completed, and how the command
+    /// line picks it ("kalah-capture"; the UI's `Lesson` value of the same name).
+    pub fn name(self) -> &'static str {
+        use LessonId::*;
+        match self {
+            KalahSowing => "kalah-sowing",
+            KalahStore => "kalah-store",
+            KalahExtraTurn => "kalah-extra-turn",
+            KalahCapture => "kalah-capture",
+            KalahEnd => "kalah-end",
+            OwareSowing => "oware-sowing",
+            OwareCapture => "oware-capture",
+            OwareChain => "oware-chain",
+            OwareFeeding => "oware-feeding",
+            OwareGrandSlam => "oware-grand-slam",
+            OwareEnd => "oware-end",
+            CongkakSowing => "congkak-sowing",
+            CongkakRelay => "congkak-relay",
+            CongkakExtraTurn => "congkak-extra-turn",
+            CongkakCapture => "congkak-capture",
+            CongkakSimultaneous => "congkak-simultaneous",
+            CongkakBurnt => "congkak-burnt",
+        }
+    }
+
+    /// The lesson of this [`name`](LessonId::name).
+    pub fn from_name(name: &str) -> Option<LessonId> {
+        LessonId::ALL.into_iter().find(|id| id.name() == name)
+    }
+
     /// The game the lesson teaches.
     pub fn variant(self) -> Variant {
         use LessonId::*;

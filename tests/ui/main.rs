@@ -9,6 +9,7 @@ mod coach;
 mod game;
 mod guided;
 mod home;
+mod lessons;
 mod move_log;
 mod puzzles;
 mod review;

@@ -3,7 +3,8 @@
 use super::hub::HubView;
 use crate::app::study::adapter::kind;
 use crate::engine::Variant;
-use crate::{LearnState, PuzzleSet};
+use crate::lessons::LessonId;
+use crate::{LearnState, LessonItem, LessonSet, PuzzleSet};
 use slint::{ModelRc, VecModel};
 use std::rc::Rc;
 
@@ -15,6 +16,7 @@ pub enum LearnAction {
     Next(Variant),
     /// The difficulty of the next puzzles, 1 to 5 (`None`: the easiest left).
     Difficulty(Option<u8>),
+    OpenLesson(LessonId),
 }
 
 fn int(n: usize) -> i32 {
@@ -42,6 +44,21 @@ pub fn render(ui: &LearnState<'_>, view: &HubView) {
         })
         .collect();
     ui.set_sets(ModelRc::from(Rc::new(VecModel::from(sets))));
+    let lesson_sets: Vec<LessonSet> = view
+        .lessons
+        .iter()
+        .map(|set| LessonSet {
+            variant: set.variant.into(),
+            done: int(set.done()),
+            lessons: ModelRc::from(Rc::new(VecModel::from_iter(set.lessons.iter().map(
+                |&(id, done)| LessonItem {
+                    lesson: id.into(),
+                    done,
+                },
+            )))),
+        })
+        .collect();
+    ui.set_lesson_sets(ModelRc::from(Rc::new(VecModel::from(lesson_sets))));
     ui.set_difficulty(view.difficulty.map_or(0, i32::from));
 }
 
@@ -49,6 +66,8 @@ pub fn render(ui: &LearnState<'_>, view: &HubView) {
 pub fn connect(ui: &LearnState<'_>, act: impl Fn(LearnAction) + Clone + 'static) {
     let on_daily = act.clone();
     ui.on_open_daily(move || on_daily(LearnAction::OpenDaily));
+    let on_lesson = act.clone();
+    ui.on_open_lesson(move |lesson| on_lesson(LearnAction::OpenLesson(lesson.into())));
     let on_next = act.clone();
     ui.on_next_puzzle(move |variant| on_next(LearnAction::Next(variant.into())));
     ui.on_choose_difficulty(move |d| {

@@ -1,8 +1,9 @@
-//! What the Learn hub shows and which puzzle comes next, from the shipped puzzles and
-//! the player's progress. No Slint and no store: the shell loads and saves.
+//! What the Learn hub shows and which puzzle comes next, from the shipped puzzles, the
+//! lessons and the player's progress. No Slint and no store: the shell loads and saves.
 
 use crate::ai::PuzzleKind;
 use crate::engine::Variant;
+use crate::lessons::{lessons, LessonId};
 use crate::puzzles::{daily, shipped, ShippedPuzzle};
 use crate::store::{Day, Progress};
 
@@ -70,9 +71,44 @@ pub struct SetView {
     pub left: usize,
 }
 
+/// One game's lessons on the hub, in teaching order, each with whether it is done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonSetView {
+    pub variant: Variant,
+    pub lessons: Vec<(LessonId, bool)>,
+}
+
+impl LessonSetView {
+    pub fn done(&self) -> usize {
+        self.lessons.iter().filter(|(_, done)| *done).count()
+    }
+}
+
+/// Every game's lessons, each marked done when the progress has it completed.
+pub fn lesson_sets(progress: &Progress) -> Vec<LessonSetView> {
+    Variant::ALL
+        .iter()
+        .map(|&variant| LessonSetView {
+            variant,
+            lessons: lessons(variant)
+                .iter()
+                .map(|&id| (id, progress.lessons.contains(id.name())))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The lesson after `id` in its game's teaching order, if any.
+pub fn next_lesson(id: LessonId) -> Option<LessonId> {
+    let all = lessons(id.variant());
+    let at = all.iter().position(|&l| l == id)?;
+    all.get(at + 1).copied()
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HubView {
     pub daily: Option<DailyView>,
+    pub lessons: Vec<LessonSetView>,
     pub streak: u32,
     pub best_streak: u32,
     pub sets: Vec<SetView>,
@@ -118,6 +154,7 @@ pub fn hub_view(
         .collect();
     HubView {
         daily,
+        lessons: lesson_sets(progress),
         streak: progress.streak(today),
         best_streak: progress.best_streak(),
         sets,
@@ -149,5 +186,26 @@ mod tests {
         assert_eq!((kalah.solved, kalah.total), (1, 300));
         assert_eq!(kalah.left, 59, "60 of each difficulty, one solved");
         assert_eq!(view.daily.as_ref().map(|d| d.solved), Some(false));
+    }
+
+    #[test]
+    fn lessons_are_listed_in_teaching_order_and_marked_done_from_the_progress() {
+        let mut progress = Progress::default();
+        progress.complete_lesson(LessonId::OwareChain.name());
+        let sets = lesson_sets(&progress);
+        assert_eq!(sets.len(), 3);
+        assert_eq!(sets[1].variant, Variant::Oware);
+        assert_eq!(sets[1].lessons[0], (LessonId::OwareSowing, false));
+        assert_eq!(sets[1].lessons[2], (LessonId::OwareChain, true));
+        assert_eq!((sets[0].done(), sets[1].done()), (0, 1));
+        assert_eq!(
+            next_lesson(LessonId::OwareChain),
+            Some(LessonId::OwareFeeding)
+        );
+        assert_eq!(
+            next_lesson(LessonId::OwareEnd),
+            None,
+            "the last of its game"
+        );
     }
 }

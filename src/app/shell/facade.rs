@@ -214,6 +214,28 @@ impl App {
         Some((open.answer, legal))
     }
 
+    /// Opens lesson `id` on the study screen, as its button on the Learn hub does
+    /// (screenshots and tests).
+    pub fn open_lesson(&self, id: crate::lessons::LessonId) {
+        self.run(|c| c.open_lesson(id));
+    }
+
+    /// The lesson on the study screen, and the houses that pass it and fail it from its
+    /// position (house numbers as the learner counts them), as `lessons::judge` says.
+    pub fn study_lesson(&self) -> Option<(crate::lessons::LessonId, Vec<u8>, Vec<u8>)> {
+        let c = self.core.borrow();
+        let id = c.learning.lesson?;
+        let lesson = crate::lessons::setup(id);
+        let (pass, fail): (Vec<_>, Vec<_>) = lesson
+            .moves()
+            .iter()
+            .partition(|&h| crate::lessons::judge(id, &lesson.game, h).passed);
+        let numbers = |houses: Vec<crate::engine::House>| -> Vec<u8> {
+            houses.iter().map(|h| h.number()).collect()
+        };
+        Some((id, numbers(pass), numbers(fail)))
+    }
+
     /// The hub and the streak count from `day` instead of the device's date (tests and
     /// screenshots).
     pub fn set_today(&self, day: crate::store::Day) {

@@ -1,15 +1,16 @@
-//! The Learn hub and the study screen on the UI thread: which puzzle opens, the study
-//! screen's actions and its timer (the sowing, the judge's answer), and the progress
-//! saved when a puzzle is solved. The puzzles never touch the saved game or the
-//! statistics.
+//! The Learn hub and the study screen on the UI thread: which puzzle or lesson opens,
+//! the study screen's actions and its timer (the sowing, the judge's answer), and the
+//! progress saved when a puzzle is solved or a lesson passed. Neither touches the saved
+//! game or the statistics.
 
 use super::controller::{handle, Controller};
 use crate::app::learn::adapter::{self as learn_adapter, LearnAction};
-use crate::app::learn::hub::{daily_puzzle, hub_view, Puzzles};
+use crate::app::learn::hub::{daily_puzzle, hub_view, next_lesson, Puzzles};
 use crate::app::study::adapter::{self as study_adapter, StudyAction};
-use crate::app::study::puzzle;
 use crate::app::study::screen::{Finished, StudyScreen};
+use crate::app::study::{lesson, puzzle};
 use crate::engine::Variant;
+use crate::lessons::LessonId;
 use crate::puzzles::ShippedPuzzle;
 use crate::store::Day;
 use crate::{LearnState, Screen, StudyState};
@@ -39,6 +40,8 @@ pub(super) struct Learning {
     difficulty: Option<u8>,
     pub(super) study: Option<StudyScreen>,
     pub(super) open: Option<OpenPuzzle>,
+    /// The lesson on the study screen.
+    pub(super) lesson: Option<LessonId>,
     ticker: Timer,
     /// The day the hub counts from, instead of the device's (tests and screenshots).
     pub(super) today: Option<Day>,
@@ -66,6 +69,7 @@ impl Controller {
                 }
             }
             LearnAction::Next(variant) => self.next_puzzle(variant),
+            LearnAction::OpenLesson(id) => self.open_lesson(id),
             LearnAction::Difficulty(d) => {
                 self.learning.difficulty = d;
                 self.render_learn();
@@ -95,6 +99,7 @@ impl Controller {
         };
         let step = Duration::from_millis(self.settings.animation.step_millis());
         self.learning.study = Some(StudyScreen::new(exercise, step));
+        self.learning.lesson = None;
         self.learning.open = Some(OpenPuzzle {
             variant,
             record: p.moves.clone(),
@@ -109,10 +114,31 @@ impl Controller {
         self.render_study();
     }
 
+    /// Opens lesson `id` on the study screen.
+    pub(super) fn open_lesson(&mut self, id: LessonId) {
+        let step = Duration::from_millis(self.settings.animation.step_millis());
+        self.learning.study = Some(StudyScreen::new(lesson::exercise(id), step));
+        self.learning.open = None;
+        self.learning.lesson = Some(id);
+        self.with_window(|w| {
+            let state = w.global::<StudyState>();
+            state.set_next_lesson(next_lesson(id).is_some());
+            state.set_daily(false);
+        });
+        self.go(Screen::Study);
+        self.render_study();
+    }
+
     pub(super) fn study(&mut self, action: StudyAction) {
         match action {
             StudyAction::Next => {
-                if let Some(open) = self.learning.open.clone() {
+                if let Some(id) = self.learning.lesson {
+                    match next_lesson(id) {
+                        Some(next) => self.open_lesson(next),
+                        // The game's last lesson: back to the hub, which shows them done.
+                        None => self.go(Screen::Learn),
+                    }
+                } else if let Some(open) = self.learning.open.clone() {
                     self.next_puzzle(open.variant);
                 }
                 return;
@@ -168,6 +194,7 @@ impl Controller {
         let finished = self.learning.study.as_mut().and_then(StudyScreen::tick);
         if finished == Some(Finished::Solved) {
             self.puzzle_solved();
+            self.lesson_passed();
         }
         self.study_ticks();
         self.render_study();
@@ -188,10 +215,22 @@ impl Controller {
         }
     }
 
+    /// Keeps a passed lesson as done in the progress file.
+    fn lesson_passed(&mut self) {
+        let Some(id) = self.learning.lesson else {
+            return;
+        };
+        if self.progress.complete_lesson(id.name()) {
+            let tell = self.saves.progress(&self.progress);
+            self.told(tell);
+        }
+    }
+
     /// Leaving the study screen stops what it runs (a judge at work is cancelled).
     pub(super) fn close_study(&mut self) {
         self.learning.study = None;
         self.learning.open = None;
+        self.learning.lesson = None;
         self.learning.ticker.stop();
     }
 

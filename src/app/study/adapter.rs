@@ -115,11 +115,10 @@ pub fn render(ui: &StudyState<'_>, view: &StudyView) {
             ui.set_puzzle(true);
             ui.set_kind(kind(*k));
             ui.set_value(*value);
-            ui.set_lesson("".into());
         }
-        Task::Lesson { id } => {
+        Task::Lesson(id) => {
             ui.set_puzzle(false);
-            ui.set_lesson(id.as_str().into());
+            ui.set_lesson((*id).into());
         }
     }
     let (played, proven, played_value) = match &view.note {
@@ -128,17 +127,15 @@ pub fn render(ui: &StudyState<'_>, view: &StudyView) {
             note.played_value.is_some(),
             note.played_value.unwrap_or(0),
         ),
-        _ => (0, false, 0),
+        _ => (view.tapped.map_or(0, |h| h.number().into()), false, 0),
     };
     ui.set_played(played);
     ui.set_played_proven(proven);
     ui.set_played_value(played_value);
-    let (note, numbers) = match &view.note {
-        Some(Note::Lesson { note, numbers }) => (note.as_str(), numbers.clone()),
-        _ => ("", Vec::new()),
-    };
-    ui.set_lesson_note(note.into());
-    ui.set_lesson_numbers(model(numbers));
+    if let Some(Note::Lesson { note, numbers }) = &view.note {
+        ui.set_lesson_note((*note).into());
+        ui.set_lesson_numbers(model(*numbers));
+    }
     ui.set_replies(model(view.replies.iter().map(|h| i32::from(h.number()))));
     // Digits, read in every language the app speaks (as the game's notices list houses).
     let list: Vec<String> = view

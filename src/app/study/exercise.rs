@@ -1,22 +1,12 @@
 //! What the study screen plays: an exercise, and the judge that says whether the
-//! learner's move did the task. Nothing here knows puzzles or lessons: a puzzle is an
-//! exercise whose judge asks the solver ([`super::puzzle`]); a lesson is one whose judge
-//! asks the lesson's own check, in a few lines:
-//!
-//! ```ignore
-//! struct LessonJudge(LessonId);
-//! impl Judge for LessonJudge {
-//!     fn judge(&self, before: &Game, house: House, _cancel: &AtomicBool) -> Option<Judgement> {
-//!         let r = lessons::judge(self.0, before, house);
-//!         Some(Judgement { solved: r.passed, note: Note::Lesson { note: r.note.into(), numbers: r.numbers }, then: r.then, answer: None })
-//!     }
-//! }
-//! let (game, learner) = lessons::setup(id);
-//! Exercise { game, learner, task: Task::Lesson { id: id.to_string() }, judge: Arc::new(LessonJudge(id)) }
-//! ```
+//! learner's move did the task. The screen knows neither puzzles nor lessons: a puzzle
+//! is an exercise whose judge asks the solver ([`super::puzzle`]); a lesson is one whose
+//! judge asks the lesson's own check ([`super::lesson`]), and whose tap may play more
+//! than the house (Congkak's simultaneous start, [`Exercise::move_for`]).
 
 use crate::ai::PuzzleKind;
-use crate::engine::{Game, House, Side};
+use crate::engine::{Game, House, Move, Side};
+use crate::lessons::{LessonId, LessonNote};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -26,19 +16,19 @@ pub enum Task {
     /// A proven puzzle: find the move of its kind; with best play after it the learner
     /// ends `value` seeds ahead (negative: behind).
     Puzzle { kind: PuzzleKind, value: i32 },
-    /// A lesson, worded by its id.
-    Lesson { id: String },
+    /// A lesson, worded by its id (ui/views/lesson-words.slint).
+    Lesson(LessonId),
 }
 
 /// What a judged move did, in data the study screen words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     Puzzle(PuzzleNote),
-    /// A lesson's result as `lessons::judge` words it: its note's key and the numbers
+    /// A lesson's verdict as `lessons::judge` gives it: its note and the two numbers
     /// the words need.
     Lesson {
-        note: String,
-        numbers: Vec<i32>,
+        note: LessonNote,
+        numbers: [i32; 2],
     },
 }
 
@@ -86,4 +76,12 @@ pub struct Exercise {
     pub learner: Side,
     pub task: Task,
     pub judge: Arc<dyn Judge>,
+    /// The move a tap on the learner's house plays, when it is not just that house
+    /// (Congkak's simultaneous start: both hands' choices). `None` from it: the house
+    /// cannot be played now. Without it, a tap plays the house when it is legal and the
+    /// learner's turn. The houses it accepts are the ones lit.
+    pub move_for: Option<MoveFor>,
 }
+
+/// See [`Exercise::move_for`].
+pub type MoveFor = Arc<dyn Fn(&Game, House) -> Option<Move> + Send + Sync>;

@@ -63,6 +63,7 @@ pub fn exercise(puzzle: &ShippedPuzzle) -> Option<Exercise> {
         },
         judge: Arc::new(judge),
         game,
+        move_for: None,
     })
 }
 

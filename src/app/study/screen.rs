@@ -9,7 +9,7 @@ use crate::app::computer::background::{BackgroundJob, Poll};
 use crate::app::game::board_view::{board_view, BoardFacts, BoardView};
 use crate::app::game::last_move::LastMove;
 use crate::app::game::playback::{Flight, Playback};
-use crate::engine::{Game, House, MoveSet, Rules, Side};
+use crate::engine::{Game, House, Move, MoveSet, Rules, Side};
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -69,6 +69,8 @@ pub struct StudyScreen {
     revealed: Option<House>,
     /// The judge failed (its thread ended without an answer): the move was put back.
     judge_failed: bool,
+    /// The learner's house played, until Try again.
+    tapped: Option<House>,
 }
 
 /// Everything the study screen shows.
@@ -95,6 +97,8 @@ pub struct StudyView {
     /// The answer, once the learner asked for it (or solved it).
     pub answer: Option<House>,
     pub judge_failed: bool,
+    /// The learner's house played, once tapped.
+    pub tapped: Option<House>,
 }
 
 impl StudyScreen {
@@ -117,6 +121,7 @@ impl StudyScreen {
             answer_shown: false,
             revealed: None,
             judge_failed: false,
+            tapped: None,
         }
     }
 
@@ -142,16 +147,37 @@ impl StudyScreen {
         self.sowing.is_some() || matches!(self.stage, Stage::Judging | Stage::Replying)
     }
 
-    /// The learner taps `house` (as the learner numbers it). False when it cannot be
-    /// played now: not the learner's turn, not waiting for a move, or not legal.
-    pub fn tap(&mut self, house: House) -> bool {
+    /// The move a tap on the learner's `house` plays now: the exercise's own
+    /// ([`Exercise::move_for`]), or the house when it is legal and the learner's turn.
+    fn learner_move(&self, house: House) -> Option<Move> {
+        if let Some(move_for) = &self.exercise.move_for {
+            return move_for(&self.game, house);
+        }
         let pos = self.game.position();
-        if self.stage != Stage::Waiting
-            || pos.side_to_move() != self.exercise.learner
-            || !pos.legal_moves().contains(house)
-        {
+        (pos.side_to_move() == self.exercise.learner && pos.legal_moves().contains(house))
+            .then_some(Move::House(house))
+    }
+
+    /// The houses the learner may tap now (the ones lit).
+    fn learner_houses(&self) -> MoveSet {
+        if self.stage != Stage::Waiting || self.sowing.is_some() {
+            return MoveSet::EMPTY;
+        }
+        (1..=self.game.rules().houses())
+            .filter_map(House::new)
+            .filter(|&h| self.learner_move(h).is_some())
+            .collect()
+    }
+
+    /// The learner taps `house` (as the learner numbers it). False when it cannot be
+    /// played now: not waiting for a move, or not a move the exercise takes.
+    pub fn tap(&mut self, house: House) -> bool {
+        if self.stage != Stage::Waiting {
             return false;
         }
+        let Some(played) = self.learner_move(house) else {
+            return false;
+        };
         let before = self.game.clone();
         let judge = self.exercise.judge.clone();
         self.job = Some(BackgroundJob::start(move |cancel| {
@@ -159,33 +185,41 @@ impl StudyScreen {
         }));
         self.judge_failed = false;
         self.stage = Stage::Judging;
-        self.show(house)
+        self.tapped = Some(house);
+        self.show(&played, house)
     }
 
-    /// Plays `house` on the board, sown step by step unless animation is off.
-    fn show(&mut self, house: House) -> bool {
+    /// Plays `played` (the learner's `house`, or an answer's) on the board, sown step
+    /// by step unless animation is off. A simultaneous start shows both hands sowing.
+    fn show(&mut self, played: &Move, house: House) -> bool {
         let before = *self.game.position();
-        let Ok(report) = self.game.play(house) else {
-            return false;
+        let (mover, steps) = match played {
+            Move::House(h) => {
+                let Ok(report) = self.game.play(*h) else {
+                    return false;
+                };
+                if self.stage == Stage::Replying {
+                    self.reply_captured += report.captured();
+                    self.reply_extra_turns += u32::from(report.extra_turn);
+                }
+                (report.mover, report.steps)
+            }
+            Move::Opening(opening) => {
+                let Ok(report) = self.game.play_opening(opening) else {
+                    return false;
+                };
+                (self.exercise.learner, report.steps)
+            }
         };
         let houses = before.rules().houses();
-        if self.stage == Stage::Replying {
-            self.reply_captured += report.captured();
-            self.reply_extra_turns += u32::from(report.extra_turn);
-        }
         self.motion += 1;
         if self.step.is_zero() {
-            self.last = Some(LastMove::from_steps(
-                report.mover,
-                house,
-                houses,
-                &report.steps,
-            ));
+            self.last = Some(LastMove::from_steps(mover, house, houses, &steps));
         } else {
-            self.last = Some(LastMove::from_steps(report.mover, house, houses, &[]));
+            self.last = Some(LastMove::from_steps(mover, house, houses, &[]));
             self.sowing = Some(Sowing {
-                playback: Playback::new(&before, report.steps),
-                mover: report.mover,
+                playback: Playback::new(&before, steps),
+                mover,
                 house,
             });
         }
@@ -240,7 +274,7 @@ impl StudyScreen {
             }
             Stage::Replying => {
                 if let Some(house) = self.to_play.pop_front() {
-                    if self.show(house) {
+                    if self.show(&Move::House(house), house) {
                         self.played.push(house);
                         return None;
                     }
@@ -296,6 +330,7 @@ impl StudyScreen {
         self.last = None;
         self.motion += 1;
         self.judge_failed = false;
+        self.tapped = None;
     }
 
     pub fn view(&self) -> StudyView {
@@ -320,11 +355,7 @@ impl StudyScreen {
             houses,
             pits: &pits,
             active,
-            playable: if waiting && pos.side_to_move() == self.exercise.learner {
-                pos.legal_moves()
-            } else {
-                MoveSet::EMPTY
-            },
+            playable: self.learner_houses(),
             mover: self.exercise.learner,
             last_move: self.last.as_ref(),
             hint: if waiting {
@@ -350,6 +381,7 @@ impl StudyScreen {
             reply_extra_turns: self.reply_extra_turns,
             answer: self.revealed_answer(),
             judge_failed: self.judge_failed,
+            tapped: self.tapped,
         }
     }
 
@@ -378,8 +410,8 @@ mod tests {
             Some(Judgement {
                 solved: house == one,
                 note: Note::Lesson {
-                    note: "sowing".into(),
-                    numbers: vec![i32::from(house.number())],
+                    note: crate::lessons::LessonNote::ReachedHouse,
+                    numbers: [i32::from(house.number()), 0],
                 },
                 then: if house == one { vec![] } else { vec![one] },
                 answer: Some(one),
@@ -391,10 +423,9 @@ mod tests {
         Exercise {
             game: Game::new(crate::engine::Rules::new(Variant::Oware)),
             learner: Side::South,
-            task: Task::Lesson {
-                id: "oware-sowing".into(),
-            },
+            task: Task::Lesson(crate::lessons::LessonId::OwareSowing),
             judge: Arc::new(HouseOne),
+            move_for: None,
         }
     }
 
@@ -447,5 +478,85 @@ mod tests {
         assert!(screen.tap(House::new(1).unwrap()));
         assert_eq!(screen.view().board.houses[0][0].seeds, 0);
         assert_eq!(run(&mut screen), Some(Finished::Solved));
+    }
+
+    #[test]
+    fn the_exercises_hook_says_which_houses_are_lit_and_what_a_tap_plays() {
+        // A hook that takes house 2 only, and plays house 4 for it.
+        let mut exercise = lesson();
+        exercise.move_for = Some(Arc::new(|_: &Game, house: House| {
+            (house.number() == 2).then(|| Move::House(House::new(4).unwrap()))
+        }));
+        let mut screen = StudyScreen::new(exercise, Duration::ZERO);
+        let lit: Vec<bool> = screen.view().board.houses[0]
+            .iter()
+            .map(|h| h.playable)
+            .collect();
+        assert_eq!(lit, [false, true, false, false, false, false]);
+        assert!(
+            !screen.tap(House::new(1).unwrap()),
+            "a house the hook refuses"
+        );
+        assert!(screen.tap(House::new(2).unwrap()));
+        assert_eq!(
+            screen.game().moves(),
+            [Move::House(House::new(4).unwrap())],
+            "the hook's move is played"
+        );
+        assert_eq!(
+            screen.view().tapped,
+            House::new(2),
+            "the learner's house is named"
+        );
+    }
+
+    #[test]
+    fn congkaks_simultaneous_start_is_sown_by_both_hands_and_judged() {
+        use crate::lessons::{setup, LessonId};
+        let id = LessonId::CongkakSimultaneous;
+        let mut screen =
+            StudyScreen::new(super::super::lesson::exercise(id), Duration::from_millis(5));
+        let lit: MoveSet = screen.view().board.houses[0]
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.playable)
+            .filter_map(|(i, _)| House::new(i as u8 + 1))
+            .collect();
+        assert_eq!(
+            lit,
+            setup(id).moves(),
+            "the learner's hand's choices are lit"
+        );
+        let house = lit.first().unwrap();
+        assert!(screen.tap(house));
+        assert!(matches!(screen.game().moves(), [Move::Opening(_)]));
+        let mut both_hands = false;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut finished = None;
+        while screen.is_busy() {
+            assert!(Instant::now() < deadline);
+            let view = screen.view();
+            let hands = view
+                .board
+                .houses
+                .iter()
+                .flatten()
+                .filter(|h| h.active)
+                .count()
+                + view.board.store_active.iter().filter(|&&a| a).count();
+            both_hands |= hands == 2;
+            finished = screen.tick().or(finished);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(both_hands, "both hands were shown sowing");
+        assert!(finished.is_some());
+        let expected = crate::lessons::judge(id, &setup(id).game, house);
+        assert_eq!(
+            screen.view().note,
+            Some(Note::Lesson {
+                note: expected.note,
+                numbers: expected.numbers
+            })
+        );
     }
 }
