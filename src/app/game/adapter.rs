@@ -3,7 +3,7 @@
 
 use crate::app::conversions::optional_side;
 use crate::app::game::banner::Banner;
-use crate::app::game::board_view::HouseView;
+use crate::app::game::board_view::{BoardView, HouseView};
 use crate::app::game::playback::{Flight, FlightKind};
 use crate::app::game::turn_loop::{
     Accent, AccentKind, Ending, GameView, LogEntry, MoveFacts, Tip, Told,
@@ -168,19 +168,20 @@ fn index(pit: usize) -> i32 {
 /// Both stores: their seeds, the one the animation drops a seed into, and what the last
 /// move sowed and captured into each.
 fn stores(view: &GameView) -> Stores {
-    let board = &view.board;
-    let store = |side: Side| {
-        let i = side.index();
-        StoreView {
-            seeds: board.stores[i].into(),
-            active: board.store_active[i],
-            sown: board.store_sown[i].into(),
-            captured: int(board.store_captured[i]),
-        }
-    };
     Stores {
-        south: store(Side::South),
-        north: store(Side::North),
+        south: store(&view.board, Side::South),
+        north: store(&view.board, Side::North),
+    }
+}
+
+/// One side's store as the board widget draws it (the study screen's too).
+pub fn store(board: &BoardView, side: Side) -> StoreView {
+    let i = side.index();
+    StoreView {
+        seeds: board.stores[i].into(),
+        active: board.store_active[i],
+        sown: board.store_sown[i].into(),
+        captured: int(board.store_captured[i]),
     }
 }
 

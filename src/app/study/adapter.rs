@@ -6,12 +6,12 @@
 use super::exercise::{Note, Task};
 use super::screen::{Stage, StudyView};
 use crate::ai::PuzzleKind;
-use crate::app::game::adapter::pit;
+use crate::app::game::adapter::{pit, store};
 use crate::app::game::playback::{Flight, FlightKind};
 use crate::engine::{House, Side};
 use crate::{
-    Flight as FlightRow, FlightKind as UiFlightKind, PuzzleKind as UiKind, StoreView, Stores,
-    StudyStage, StudyState,
+    Flight as FlightRow, FlightKind as UiFlightKind, PuzzleKind as UiKind, Stores, StudyStage,
+    StudyState,
 };
 use slint::{Model, ModelRc, VecModel};
 use std::rc::Rc;
@@ -72,18 +72,9 @@ pub fn render(ui: &StudyState<'_>, view: &StudyView) {
     ui.set_houses(houses.into());
     ui.set_south(model(board.houses[below.index()].iter().map(pit)));
     ui.set_north(model(board.houses[above.index()].iter().map(pit)));
-    let store = |side: Side| {
-        let i = side.index();
-        StoreView {
-            seeds: board.stores[i].into(),
-            active: board.store_active[i],
-            sown: board.store_sown[i].into(),
-            captured: i32::try_from(board.store_captured[i]).unwrap_or(i32::MAX),
-        }
-    };
     ui.set_stores(Stores {
-        south: store(below),
-        north: store(above),
+        south: store(board, below),
+        north: store(board, above),
     });
     ui.set_over(view.to_move.is_none());
     ui.set_to_move(if view.to_move == Some(learner) {

@@ -35,6 +35,13 @@ struct Sowing {
     house: House,
 }
 
+impl Sowing {
+    /// The last-move marks for the part of the move shown so far.
+    fn last_move(&self, houses: u8) -> LastMove {
+        LastMove::from_steps(self.mover, self.house, houses, self.playback.shown())
+    }
+}
+
 /// What a tick brought about that the rest of the app must hear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Finished {
@@ -238,13 +245,7 @@ impl StudyScreen {
                     break;
                 }
             }
-            let houses = self.game.rules().houses();
-            self.last = Some(LastMove::from_steps(
-                sowing.mover,
-                sowing.house,
-                houses,
-                sowing.playback.shown(),
-            ));
+            self.last = Some(sowing.last_move(self.game.rules().houses()));
             self.motion += 1;
             if sowing.playback.is_done() {
                 self.sowing = None;
@@ -298,13 +299,7 @@ impl StudyScreen {
     pub fn skip(&mut self) {
         if let Some(mut sowing) = self.sowing.take() {
             sowing.playback.finish();
-            let houses = self.game.rules().houses();
-            self.last = Some(LastMove::from_steps(
-                sowing.mover,
-                sowing.house,
-                houses,
-                sowing.playback.shown(),
-            ));
+            self.last = Some(sowing.last_move(self.game.rules().houses()));
             self.motion += 1;
         }
     }
