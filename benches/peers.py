@@ -26,7 +26,8 @@ Peers (built outside this repository; nothing of theirs lives here):
             compiled it, which at 100 ms a move costs it the first part of each game.
 
 Each pair of games starts from the same random two-ply opening (random.Random(seed)
-among `show`'s legal moves), ours South in one game and North in the other. Each side
+among `show`'s legal moves), ours South in one game and North in the other;
+`--first-pair K` starts at the K-th opening of the seed, to finish a match cut off. Each side
 keeps one process per game, its transposition table living through the game as the
 app's does: ours is `mancala-cli engine` (`moves RECORD`, `go movetime MS`), or with
 `--ours-mode fresh` `analyze --movetime` in a new process per move. Every move of both
@@ -355,14 +356,17 @@ class Aalina:
         while self.proc.read_line(self.timeout) != "uciok":
             pass
         self.proc.send("debug on")            # so that it reports refused commands
-        self.proc.send(f"setoption name OwnBook value {'true' if self.book else 'false'}")
         for o in self.opts:
             name, _, value = o.partition("=")
             self.proc.send(f"setoption name {name} value {value}")
         if self.warmup_ms:
+            # With its book on, the start position is answered from the book at once
+            # and nothing is compiled: warm up with the book off, then set it.
+            self.proc.send("setoption name OwnBook value false")
             self.proc.send("position startpos")
             self.proc.send(f"go movetime {self.warmup_ms}")
             self.drain_until("bestmove")
+        self.proc.send(f"setoption name OwnBook value {'true' if self.book else 'false'}")
 
     def new_game(self, peer_side, pos):
         if self.proc is None:
@@ -377,7 +381,8 @@ class Aalina:
         while True:
             line = self.proc.read_line(self.timeout)
             lines.append(line)
-            if line.startswith("info string Error"):
+            if line.startswith(("info string Error", "info string Command failure",
+                                "info string Unknown command")):
                 raise MatchError(f"aalina refused a command: {line}")
             if line.split()[:1] == [word]:
                 return lines
@@ -561,6 +566,9 @@ def main():
                     help="ms per move given to the peer (default: --movetime); to even out a "
                          "peer that overshoots its limit")
     ap.add_argument("--pairs", type=int, default=10)
+    ap.add_argument("--first-pair", type=int, default=1, metavar="K",
+                    help="start at the K-th opening of --seed (the ones before are drawn and skipped), "
+                         "to finish a match that was cut off")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rule", action="append", default=[], help="NAME=VALUE for ours; must match the peer")
     ap.add_argument("--peer-book", choices=["on", "off"], default="off",
@@ -636,11 +644,13 @@ def main():
     print(f"# ours {args.ours} vs {peer.describe()}; {args.variant}, ours {args.movetime} ms/move, "
           f"rules {args.rule or 'default'}", flush=True)
     try:
-        for _ in range(args.pairs):
+        for pair in range(1, args.first_pair + args.pairs):
             opening = []
             for _ in range(2):
                 pos = ours.show(opening)
                 opening.append(rng.choice(pos["legal"]))
+            if pair < args.first_pair:
+                continue
             for ours_side in (0, 1):
                 end, moves, warnings = play_game(ours, peer, ours_side, opening, args.movetime,
                                                  check_proc, stats)

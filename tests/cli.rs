@@ -458,6 +458,31 @@ fn tune_fits_weights_to_reproducible_self_play_games() {
     assert!(analyzed["best"].as_u64().is_some(), "{analyzed}");
 }
 
+/// `tune --records`: games played elsewhere, one record a line; an illegal record is
+/// refused naming its line; `--database` is Oware's alone.
+#[test]
+fn tune_learns_from_recorded_games_and_names_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.txt");
+    let record = finished_kalah_record().join(" ");
+    std::fs::write(
+        &file,
+        format!("{record}\n\n{record}\n{record}\n{record}\n{record}\n"),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let v = json(&["tune", "--records", path, "--random-plies", "2", "--json"]);
+    assert_eq!(v["games"], 5, "{v}");
+    assert!(v["samples"].as_u64().unwrap() > 20, "{v}");
+    std::fs::write(&file, format!("{record}\n3 9\n")).unwrap();
+    let err = refused(&["tune", "--records", path]);
+    assert!(err.contains("--records: line 2"), "{err}");
+    let err = refused(&["tune", "--records", path, "--games", "5"]);
+    assert!(err.contains("--games"), "{err}");
+    let err = refused(&["analyze", "--depth", "2", "--database", "8"]);
+    assert!(err.contains("--database") && err.contains("Oware"), "{err}");
+}
+
 #[test]
 fn match_takes_the_levels_by_their_names() {
     let v = json(&[

@@ -987,14 +987,17 @@ fn a_fifo_or_a_device_in_the_table_cache_is_rebuilt_over_without_waiting() {
             Some(device) => std::os::unix::fs::symlink(device, &path).unwrap(),
         }
         let cache = mancala::store::TableCache::new(dir.path());
-        assert!(!cache.holds(Rules::new(Variant::Kalah), 6), "{device:?}");
+        assert!(
+            !cache.holds::<mancala::ai::EndgameTable>(Rules::new(Variant::Kalah), 6),
+            "{device:?}"
+        );
         let table = load_table_within_seconds(dir.path());
         assert_eq!(table.max_seeds(), 6);
         assert!(
             fs::symlink_metadata(&path).unwrap().is_file(),
             "rebuilt over"
         );
-        assert!(cache.holds(Rules::new(Variant::Kalah), 6));
+        assert!(cache.holds::<mancala::ai::EndgameTable>(Rules::new(Variant::Kalah), 6));
     }
 }
 
@@ -1089,7 +1092,7 @@ fn a_table_writer_killed_at_any_moment_leaves_whole_tables_and_no_temp() {
                 .path()
                 .join(EndgameTable::file_name(rules, seeds).unwrap());
             if path.exists() {
-                let table = cache.load(rules, seeds);
+                let table = cache.load::<mancala::ai::EndgameTable>(rules, seeds);
                 assert!(
                     table.is_some(),
                     "round {round}: {} is not whole",

@@ -47,6 +47,11 @@ pub struct SearchArgs {
     /// run].
     #[arg(long, value_name = "DIR")]
     table_cache: Option<PathBuf>,
+    /// Oware's endgame database keyed by the board, for boards of up to N seeds, 0 to
+    /// 15 (12: 2.7 MB, seconds to build; 15: 17 MB, minutes), trusted right after a
+    /// capture (docs/engine.md); kept in --table-cache when one is given [default: none].
+    #[arg(long, value_name = "N", value_parser = values::database_seeds)]
+    database: Option<u32>,
     /// The heuristic's weights: tuned, hand (the baseline before tuning) or eight
     /// integers separated by ':' (docs/cli.md).
     #[arg(long, value_name = "E", default_value_t = Eval::Tuned, allow_hyphen_values = true)]
@@ -69,6 +74,9 @@ impl SearchArgs {
         if let Some(seeds) = tables {
             let table = super::args::endgame_table(rules, seeds, cache);
             searcher.set_endgame(Some(Arc::new(table)));
+        }
+        if let Some(seeds) = super::args::database_seeds(self.database, rules)? {
+            searcher.set_database(Some(Arc::new(super::args::database(rules, seeds, cache))));
         }
         Ok(searcher)
     }

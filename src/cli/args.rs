@@ -1,7 +1,7 @@
 //! The flags every `mancala-cli` subcommand takes: the rules and the game record.
 
 use super::values::{self, VariantName};
-use crate::ai::{EndgameTable, Searcher};
+use crate::ai::{EndgameTable, OwareDatabase, Searcher};
 use crate::engine::{excerpt, Game, Position, RecordError, Rules, RulesError, Side, Variant};
 use crate::store::TableCache;
 use clap::Args;
@@ -121,6 +121,30 @@ pub fn endgame_table(rules: Rules, seeds: u32, cache: Option<&Path>) -> EndgameT
     match cache {
         Some(dir) => TableCache::new(dir).load_or_build(rules, seeds),
         None => EndgameTable::build(rules, seeds),
+    }
+}
+
+/// Oware's database of boards of up to `seeds` seeds under `rules`: read from (or
+/// built and kept in) the folder `cache` when one is given, else built.
+pub fn database(rules: Rules, seeds: u32, cache: Option<&Path>) -> OwareDatabase {
+    match cache {
+        Some(dir) => TableCache::new(dir).load_or_build(rules, seeds),
+        None => OwareDatabase::build(rules, seeds),
+    }
+}
+
+/// The database `--database` asks for: none for 0 or without the flag, and an error
+/// for a game other than Oware on six houses rather than a flag silently ignored.
+pub fn database_seeds(asked: Option<u32>, rules: Rules) -> Result<Option<u32>, CliError> {
+    match asked {
+        None | Some(0) => Ok(None),
+        Some(_) if rules.variant() != Variant::Oware || rules.houses() != 6 => {
+            Err(CliError(format!(
+                "--database: the database is Oware's (six houses), not {}'s",
+                rules.variant()
+            )))
+        }
+        Some(seeds) => Ok(Some(seeds)),
     }
 }
 

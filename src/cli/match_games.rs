@@ -158,6 +158,7 @@ pub fn play_match(
         // The expert plays with the endgame tables once built; built here, before the
         // games, every expert move of the match has them.
         let _ = crate::ai::EndgameTable::shared(start.rules());
+        let _ = crate::ai::OwareDatabase::shared(start.rules());
     }
     let mut searchers = players.map(|p| {
         let searcher = Searcher::new(32)

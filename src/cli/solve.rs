@@ -3,7 +3,7 @@
 use super::args::{CliError, GameArgs};
 use super::out;
 use super::values;
-use crate::ai::Limits;
+use crate::ai::{Limits, DEFAULT_DATABASE_SEEDS};
 use crate::engine::Variant;
 use serde_json::json;
 use std::path::PathBuf;
@@ -42,6 +42,10 @@ pub struct SolveArgs {
     /// Congkak, which have none) [default: build them every run].
     #[arg(long, value_name = "DIR")]
     table_cache: Option<PathBuf>,
+    /// Oware's database keyed by the board, for boards of up to N seeds, 0 to 15 (0:
+    /// none): it proves who wins right after a capture [default: 12 for Oware].
+    #[arg(long, value_name = "N", value_parser = values::database_seeds)]
+    database: Option<u32>,
     /// Print one JSON object: {"value":v,"best":m,"nodes":n,"seconds":t}.
     #[arg(long)]
     json: bool,
@@ -87,6 +91,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     searcher.set_history(game.history());
     let table = tables.map(|seeds| Arc::new(super::args::endgame_table(pos.rules(), seeds, cache)));
     searcher.set_endgame(table);
+    let database_default =
+        (pos.rules().variant() == Variant::Oware).then_some(DEFAULT_DATABASE_SEEDS);
+    let database = super::args::database_seeds(args.database.or(database_default), pos.rules())?;
+    searcher.set_database(
+        database.map(|seeds| Arc::new(super::args::database(pos.rules(), seeds, cache))),
+    );
     // Reported time includes building the endgame tables: that is what a user waits.
     let solution = searcher.solve(pos, &limits).ok_or_else(|| {
         CliError("stopped by --movetime or --nodes before the value was proven".into())

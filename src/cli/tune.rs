@@ -5,10 +5,11 @@
 use super::args::{CliError, GameArgs};
 use super::out;
 use super::values;
-use crate::ai::tuning::{error, fit, self_play, to_weights, SelfPlay};
+use crate::ai::tuning::{error, fit, recorded, self_play, to_weights, SelfPlay};
 use crate::ai::{Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE};
+use crate::engine::{Game, Position};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -43,6 +44,11 @@ pub struct TuneArgs {
     /// Keep the endgame tables in DIR (as `analyze --table-cache`).
     #[arg(long, value_name = "DIR", requires = "tables")]
     table_cache: Option<PathBuf>,
+    /// Learn from the finished games recorded in FILE, one record a line in the
+    /// notation of --moves from the start of --variant (games against another engine,
+    /// say), instead of self-play; the first --random-plies plies of each are skipped.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "depth", "seed", "random_rate", "eval"])]
+    records: Option<PathBuf>,
     /// Print one JSON object: the samples, the weights and the errors.
     #[arg(long)]
     json: bool,
@@ -67,16 +73,29 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             args.table_cache.as_deref(),
         ))
     });
-    let games = self_play(&SelfPlay {
-        start,
-        games: args.games,
-        seed: args.seed,
-        depth: args.depth,
-        random_plies: args.random_plies,
-        random_rate: args.random_rate,
-        eval: args.eval,
-        endgame,
-    });
+    let games = match &args.records {
+        Some(path) => recorded(
+            &read_records(path, start)?,
+            args.random_plies as usize,
+            endgame.as_deref(),
+        ),
+        None => self_play(&SelfPlay {
+            start,
+            games: args.games,
+            seed: args.seed,
+            depth: args.depth,
+            random_plies: args.random_plies,
+            random_rate: args.random_rate,
+            eval: args.eval,
+            endgame,
+        }),
+    };
+    if games.len() < 5 {
+        return Err(CliError(format!(
+            "--records: {} finished games; at least 5 are needed (a fifth checks the fit)",
+            games.len()
+        )));
+    }
     let checked_from = games.len() - games.len() / 5;
     let learn: Vec<_> = games[..checked_from].iter().flatten().copied().collect();
     let check: Vec<_> = games[checked_from..].iter().flatten().copied().collect();
@@ -109,11 +128,13 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             "seconds": seconds,
         }));
     }
+    let source = match &args.records {
+        Some(path) => format!("recorded games of {}", path.display()),
+        None => format!("self-play games (depth {}, seed {})", args.depth, args.seed),
+    };
     out::line(format_args!(
-        "{variant}: {} self-play games (depth {}, seed {}, {}), {} positions learnt from, {} checked, {seconds:.1} s",
+        "{variant}: {} {source} ({}), {} positions learnt from, {} checked, {seconds:.1} s",
         games.len(),
-        args.depth,
-        args.seed,
         table_seeds.map_or("no endgame tables".to_string(), |seeds| format!(
             "endgame tables of {seeds} seeds"
         )),
@@ -132,4 +153,19 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         out::line(format_args!("  {name:12} {learned:.3} / {checked:.3}"))?;
     }
     Ok(())
+}
+
+/// The games recorded in `path`, one record a line (blank lines skipped) from `start`;
+/// an unreadable file or an illegal record is an error naming its line.
+fn read_records(path: &Path, start: Position) -> Result<Vec<Game>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("--records: cannot read {}: {e}", path.display())))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(at, line)| {
+            Game::parse_record(start, line.trim())
+                .map_err(|e| CliError(format!("--records: line {}: {e}", at + 1)))
+        })
+        .collect()
 }

@@ -80,6 +80,13 @@ pub fn table_seeds(text: &str) -> Result<u32, String> {
     whole(text, "tables", TABLE_SEEDS, "seeds (0: no tables)")
 }
 
+/// `--database`: seeds of Oware's database keyed by the board (0: none).
+pub const DATABASE_SEEDS: RangeInclusive<u32> = 0..=crate::ai::MAX_DATABASE_SEEDS;
+
+pub fn database_seeds(text: &str) -> Result<u32, String> {
+    whole(text, "database", DATABASE_SEEDS, "seeds (0: no database)")
+}
+
 pub fn movetime_ms(text: &str) -> Result<u64, String> {
     whole(text, "movetime", MOVETIME_MS, "ms")
 }

@@ -32,7 +32,7 @@ pub use settings::{
     AnimationSpeed, FirstPlayer, Language, PerVariant, Settings, SoundLevel, Theme,
 };
 pub use stats::{Board, Stats, StatsRow, MAX_COUNT};
-pub use table_cache::{TableCache, MAX_CACHE_BYTES};
+pub use table_cache::{Kept, TableCache, MAX_CACHE_BYTES};
 pub use trouble::WriteTrouble;
 
 /// The schema version this build writes into every file. Files of other versions load

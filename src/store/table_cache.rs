@@ -13,7 +13,7 @@
 //! [`MAX_CACHE_BYTES`], the tables used longest ago giving way to a new one.
 
 use super::atomic::{self, write_atomic};
-use crate::ai::EndgameTable;
+use crate::ai::{EndgameTable, OwareDatabase};
 use crate::engine::Rules;
 use std::fs;
 use std::io::{self, Read, Write};
@@ -25,6 +25,62 @@ use std::time::SystemTime;
 /// 98 MB) for its three, and the app's own beside them fit. Past it, the tables used
 /// longest ago are deleted to make room for a new one.
 pub const MAX_CACHE_BYTES: u64 = 1 << 30;
+
+/// What the cache keeps: the endgame tables and Oware's database, each in a file of
+/// its own named by its rules, size and format.
+pub trait Kept: Sized {
+    /// The exact length of its file, if there is one for `rules`.
+    fn byte_len(rules: Rules, max_seeds: u32) -> Option<u64>;
+    /// The name of its file, if there is one for `rules`.
+    fn file_name(rules: Rules, max_seeds: u32) -> Option<String>;
+    /// Names that earlier formats gave the same file.
+    fn older_file_names(rules: Rules, max_seeds: u32) -> Vec<String>;
+    fn to_bytes(&self) -> Vec<u8>;
+    fn from_bytes(rules: Rules, max_seeds: u32, bytes: &[u8]) -> Option<Self>;
+    fn build_reporting(rules: Rules, max_seeds: u32, report: &mut dyn FnMut(f32)) -> Self;
+}
+
+impl Kept for EndgameTable {
+    fn byte_len(rules: Rules, max_seeds: u32) -> Option<u64> {
+        EndgameTable::byte_len(rules, max_seeds)
+    }
+    fn file_name(rules: Rules, max_seeds: u32) -> Option<String> {
+        EndgameTable::file_name(rules, max_seeds)
+    }
+    fn older_file_names(rules: Rules, max_seeds: u32) -> Vec<String> {
+        EndgameTable::older_file_names(rules, max_seeds)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        EndgameTable::to_bytes(self)
+    }
+    fn from_bytes(rules: Rules, max_seeds: u32, bytes: &[u8]) -> Option<Self> {
+        EndgameTable::from_bytes(rules, max_seeds, bytes)
+    }
+    fn build_reporting(rules: Rules, max_seeds: u32, report: &mut dyn FnMut(f32)) -> Self {
+        EndgameTable::build_reporting(rules, max_seeds, report)
+    }
+}
+
+impl Kept for OwareDatabase {
+    fn byte_len(rules: Rules, max_seeds: u32) -> Option<u64> {
+        OwareDatabase::file_name(rules, max_seeds).map(|_| OwareDatabase::byte_len(max_seeds))
+    }
+    fn file_name(rules: Rules, max_seeds: u32) -> Option<String> {
+        OwareDatabase::file_name(rules, max_seeds)
+    }
+    fn older_file_names(_: Rules, _: u32) -> Vec<String> {
+        Vec::new()
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        OwareDatabase::to_bytes(self)
+    }
+    fn from_bytes(rules: Rules, max_seeds: u32, bytes: &[u8]) -> Option<Self> {
+        OwareDatabase::from_bytes(rules, max_seeds, bytes)
+    }
+    fn build_reporting(rules: Rules, max_seeds: u32, report: &mut dyn FnMut(f32)) -> Self {
+        OwareDatabase::build_reporting(rules, max_seeds, report)
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct TableCache {
@@ -54,7 +110,7 @@ impl TableCache {
 
     /// The table of `rules` and `max_seeds` (which tables must cover): read from its
     /// file when that holds it intact, else built and written for next time.
-    pub fn load_or_build(&self, rules: Rules, max_seeds: u32) -> EndgameTable {
+    pub fn load_or_build<T: Kept>(&self, rules: Rules, max_seeds: u32) -> T {
         self.load_or_build_reporting(rules, max_seeds, &mut |_| {})
     }
 
@@ -62,15 +118,15 @@ impl TableCache {
     /// would try to read: a regular file of the table's exact length. One look at the
     /// folder, no reading and no waiting, so the UI thread may ask (a damaged file is
     /// found out only when read, and then rebuilt).
-    pub fn holds(&self, rules: Rules, max_seeds: u32) -> bool {
-        let Some(len) = EndgameTable::byte_len(rules, max_seeds) else {
+    pub fn holds<T: Kept>(&self, rules: Rules, max_seeds: u32) -> bool {
+        let Some(len) = T::byte_len(rules, max_seeds) else {
             return false;
         };
-        fs::metadata(self.path(rules, max_seeds)).is_ok_and(|m| m.is_file() && m.len() == len)
+        fs::metadata(self.path::<T>(rules, max_seeds)).is_ok_and(|m| m.is_file() && m.len() == len)
     }
 
-    fn path(&self, rules: Rules, max_seeds: u32) -> PathBuf {
-        let name = EndgameTable::file_name(rules, max_seeds)
+    fn path<T: Kept>(&self, rules: Rules, max_seeds: u32) -> PathBuf {
+        let name = T::file_name(rules, max_seeds)
             .unwrap_or_else(|| panic!("no endgame tables for {rules:?}"));
         self.dir.join(name)
     }
@@ -79,12 +135,12 @@ impl TableCache {
     /// file, anything but a regular file of the table's exact length (never opened in a
     /// way that waits, never read), or bytes that are not the table. A table read is
     /// marked as used now, so the folder's bound keeps it longest.
-    pub fn load(&self, rules: Rules, max_seeds: u32) -> Option<EndgameTable> {
-        let len = EndgameTable::byte_len(rules, max_seeds)?;
-        let (file, _) = atomic::open_regular(&self.path(rules, max_seeds), len..=len).ok()?;
+    pub fn load<T: Kept>(&self, rules: Rules, max_seeds: u32) -> Option<T> {
+        let len = T::byte_len(rules, max_seeds)?;
+        let (file, _) = atomic::open_regular(&self.path::<T>(rules, max_seeds), len..=len).ok()?;
         let mut bytes = Vec::with_capacity(usize::try_from(len).ok()?);
         (&file).take(len + 1).read_to_end(&mut bytes).ok()?;
-        let table = EndgameTable::from_bytes(rules, max_seeds, &bytes)?;
+        let table = T::from_bytes(rules, max_seeds, &bytes)?;
         // Best effort: a table whose time cannot be set is only evicted sooner.
         let _ = file.set_modified(SystemTime::now());
         Some(table)
@@ -93,16 +149,16 @@ impl TableCache {
     /// [`TableCache::load_or_build`], telling `report` how far a build has come
     /// ([`EndgameTable::build_reporting`]); a table read back is told nothing, since
     /// it takes a fraction of a second.
-    pub fn load_or_build_reporting(
+    pub fn load_or_build_reporting<T: Kept>(
         &self,
         rules: Rules,
         max_seeds: u32,
         report: &mut dyn FnMut(f32),
-    ) -> EndgameTable {
+    ) -> T {
         if let Some(table) = self.load(rules, max_seeds) {
             return table;
         }
-        let table = EndgameTable::build_reporting(rules, max_seeds, report);
+        let table = T::build_reporting(rules, max_seeds, report);
         if let Err(e) = self.keep(rules, max_seeds, &table) {
             // The table is still used; only the next run builds it again. (A closed
             // stderr must not stop the game: the message is simply lost.)
@@ -120,8 +176,8 @@ impl TableCache {
     /// temporary file that the next [`TableCache::new`] removes), after making room
     /// under the folder's bound. Then the file an older format gave the same table is
     /// deleted. A table larger than the whole bound is not kept (an error).
-    pub fn keep(&self, rules: Rules, max_seeds: u32, table: &EndgameTable) -> io::Result<()> {
-        let path = self.path(rules, max_seeds);
+    pub fn keep<T: Kept>(&self, rules: Rules, max_seeds: u32, table: &T) -> io::Result<()> {
+        let path = self.path::<T>(rules, max_seeds);
         let bytes = table.to_bytes();
         let needed = bytes.len() as u64;
         if needed > self.max_bytes {
@@ -137,7 +193,7 @@ impl TableCache {
         self.make_room(&path, needed);
         write_atomic(&path, &bytes)?;
         // An older build's file of this table is never read again: free its space.
-        for old in EndgameTable::older_file_names(rules, max_seeds) {
+        for old in T::older_file_names(rules, max_seeds) {
             let _ = fs::remove_file(self.dir.join(old));
         }
         Ok(())
@@ -176,7 +232,7 @@ impl TableCache {
 /// Whether a file in the folder is a table (of any rules, size or format): temporary
 /// files and anything else someone put there are not the bound's to delete.
 fn is_table_name(name: &str) -> bool {
-    name.starts_with("endgame-") && name.ends_with(".bin")
+    (name.starts_with("endgame-") || name.starts_with("database-")) && name.ends_with(".bin")
 }
 
 #[cfg(test)]
@@ -190,10 +246,14 @@ mod tests {
         let cache = TableCache::new(dir.path().join("tables"));
         let rules = Rules::new(Variant::Oware);
         let mut reports = Vec::new();
-        assert!(!cache.holds(rules, 5), "an empty cache holds nothing");
-        let built = cache.load_or_build_reporting(rules, 5, &mut |share| reports.push(share));
+        assert!(
+            !cache.holds::<EndgameTable>(rules, 5),
+            "an empty cache holds nothing"
+        );
+        let built = cache
+            .load_or_build_reporting::<EndgameTable>(rules, 5, &mut |share| reports.push(share));
         assert_eq!(reports.last(), Some(&1.0), "a build reports its end");
-        assert!(cache.holds(rules, 5) && !cache.holds(rules, 4));
+        assert!(cache.holds::<EndgameTable>(rules, 5) && !cache.holds::<EndgameTable>(rules, 4));
         let path = dir
             .path()
             .join("tables")
@@ -202,15 +262,19 @@ mod tests {
         assert_eq!(written, built.to_bytes());
         // Read back: the same table, and the file left as it was; no bar for a read.
         reports.clear();
-        let read = cache.load_or_build_reporting(rules, 5, &mut |share| reports.push(share));
+        let read = cache
+            .load_or_build_reporting::<EndgameTable>(rules, 5, &mut |share| reports.push(share));
         assert_eq!(read.to_bytes(), written);
         assert!(reports.is_empty(), "a read reported {reports:?}");
         // Damaged: rebuilt, and the file replaced by a sound one.
         fs::write(&path, &written[..100]).unwrap();
-        assert_eq!(cache.load_or_build(rules, 5).to_bytes(), written);
+        assert_eq!(
+            cache.load_or_build::<EndgameTable>(rules, 5).to_bytes(),
+            written
+        );
         assert_eq!(fs::read(&path).unwrap(), written);
         // Another size has a file of its own.
-        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
+        assert_eq!(cache.load_or_build::<EndgameTable>(rules, 4).max_seeds(), 4);
         assert_eq!(fs::read(&path).unwrap(), written);
     }
 
@@ -227,8 +291,8 @@ mod tests {
         for name in older.iter().chain(&other) {
             fs::write(dir.path().join(name), b"an older table").unwrap();
         }
-        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
-        assert!(cache.holds(rules, 4));
+        assert_eq!(cache.load_or_build::<EndgameTable>(rules, 4).max_seeds(), 4);
+        assert!(cache.holds::<EndgameTable>(rules, 4));
         for name in &older {
             assert!(!dir.path().join(name).exists(), "{name} is still there");
         }
@@ -269,11 +333,11 @@ mod tests {
         aged(4, 200);
         aged(5, 100);
         // 4 is the older file, but reading it makes it the one used last.
-        assert!(cache.load(rules, 4).is_some());
+        assert!(cache.load::<EndgameTable>(rules, 4).is_some());
         cache
             .keep(rules, 6, &EndgameTable::build(rules, 6))
             .unwrap();
-        assert!(cache.holds(rules, 4) && cache.holds(rules, 6));
+        assert!(cache.holds::<EndgameTable>(rules, 4) && cache.holds::<EndgameTable>(rules, 6));
         assert!(!file(5).exists(), "the table used longest ago went");
         let kept: u64 = fs::read_dir(dir.path())
             .unwrap()
@@ -283,7 +347,11 @@ mod tests {
         // Larger than the whole bound: refused, and nothing else deleted for it.
         let too_big = EndgameTable::build(rules, 7);
         assert!(cache.keep(rules, 7, &too_big).is_err());
-        assert!(!file(7).exists() && cache.holds(rules, 4) && cache.holds(rules, 6));
+        assert!(
+            !file(7).exists()
+                && cache.holds::<EndgameTable>(rules, 4)
+                && cache.holds::<EndgameTable>(rules, 6)
+        );
     }
 
     /// A file of the wrong length is neither held nor read; a file of the right length
@@ -296,11 +364,19 @@ mod tests {
         let path = dir.path().join(EndgameTable::file_name(rules, 4).unwrap());
         let len = EndgameTable::byte_len(rules, 4).unwrap() as usize;
         fs::write(&path, vec![0u8; len + 1]).unwrap();
-        assert!(!cache.holds(rules, 4) && cache.load(rules, 4).is_none());
+        assert!(
+            !cache.holds::<EndgameTable>(rules, 4)
+                && cache.load::<EndgameTable>(rules, 4).is_none()
+        );
         fs::write(&path, vec![0u8; len]).unwrap();
-        assert!(cache.holds(rules, 4) && cache.load(rules, 4).is_none());
-        assert_eq!(cache.load_or_build(rules, 4).max_seeds(), 4);
-        assert!(cache.load(rules, 4).is_some(), "rebuilt and kept");
+        assert!(
+            cache.holds::<EndgameTable>(rules, 4) && cache.load::<EndgameTable>(rules, 4).is_none()
+        );
+        assert_eq!(cache.load_or_build::<EndgameTable>(rules, 4).max_seeds(), 4);
+        assert!(
+            cache.load::<EndgameTable>(rules, 4).is_some(),
+            "rebuilt and kept"
+        );
     }
 
     #[test]
@@ -309,8 +385,26 @@ mod tests {
         // A file where the folder should be: nothing can be written under it.
         let blocked = dir.path().join("tables");
         fs::write(&blocked, b"not a folder").unwrap();
-        let table = TableCache::new(&blocked).load_or_build(Rules::new(Variant::Kalah), 6);
+        let table =
+            TableCache::new(&blocked).load_or_build::<EndgameTable>(Rules::new(Variant::Kalah), 6);
         assert_eq!(table.max_seeds(), 6);
         assert_eq!(fs::read(&blocked).unwrap(), b"not a folder");
+    }
+
+    #[test]
+    fn the_oware_database_is_kept_beside_the_tables_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path().join("tables"));
+        let rules = Rules::new(Variant::Oware);
+        assert!(!cache.holds::<OwareDatabase>(rules, 6));
+        let built: OwareDatabase = cache.load_or_build(rules, 6);
+        assert!(cache.holds::<OwareDatabase>(rules, 6));
+        assert!(!cache.holds::<EndgameTable>(rules, 6), "a file of its own");
+        let read = cache.load::<OwareDatabase>(rules, 6).expect("kept");
+        assert_eq!(read.to_bytes(), built.to_bytes());
+        let name = OwareDatabase::file_name(rules, 6).unwrap();
+        assert!(is_table_name(&name), "the folder's bound counts it: {name}");
+        // Kalah has no database.
+        assert!(!cache.holds::<OwareDatabase>(Rules::new(Variant::Kalah), 6));
     }
 }

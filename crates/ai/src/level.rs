@@ -8,7 +8,7 @@
 
 use super::limits::Limits;
 use super::search::Searcher;
-use super::EndgameTable;
+use super::{EndgameTable, OwareDatabase};
 use mancala_engine::{excerpt, House, Position};
 use rand::Rng;
 use std::fmt;
@@ -155,9 +155,9 @@ impl Level {
     /// is then legal but not considered. `rng` decides the easier levels' mistakes and
     /// breaks ties between equally valued moves.
     ///
-    /// Expert also uses the endgame tables for `pos`'s rules if
-    /// [`EndgameTable::shared`] has built them (it never waits for a build), and sets
-    /// them on `searcher`. Oware's repetition rule needs the game's positions: call
+    /// Expert also uses the endgame tables and (Oware) the database for `pos`'s rules if
+    /// [`EndgameTable::shared`] and [`OwareDatabase::shared`] have built them (it never
+    /// waits for a build), and sets them on `searcher`. Oware's repetition rule needs the game's positions: call
     /// [`Searcher::set_history`] first.
     ///
     /// # Panics
@@ -182,6 +182,7 @@ impl Level {
                 // must not wait for (the app builds them on a thread of its own, the
                 // match command before its games).
                 searcher.set_endgame(EndgameTable::if_built(pos.rules()));
+                searcher.set_database(OwareDatabase::if_built(pos.rules()));
             }
             let result = searcher
                 .search(pos, &limits)

@@ -62,7 +62,10 @@ mod tt;
 pub mod tuning;
 
 pub use advice::{Advice, MoveValue};
-pub use endgame::{EndgameTable, Probe, DEFAULT_OWARE_TABLE_SEEDS, DEFAULT_TABLE_SEEDS};
+pub use endgame::{
+    BoardValue, EndgameTable, OwareDatabase, Probe, DEFAULT_DATABASE_SEEDS,
+    DEFAULT_OWARE_TABLE_SEEDS, DEFAULT_TABLE_SEEDS, MAX_DATABASE_SEEDS,
+};
 pub use eval::{
     evaluate, features, final_value, Eval, Weights, FEATURES, FEATURE_NAMES, WEIGHT_SCALE,
 };

@@ -6,7 +6,7 @@
 //! window and sign; a child where the opponent moves is negated, as usual. Every ply
 //! is one sowing, so "depth 24" means 24 sowings whoever makes them.
 
-use super::endgame::{EndgameTable, Probe};
+use super::endgame::{EndgameTable, OwareDatabase, Probe};
 use super::eval::{
     evaluate_in, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
 };
@@ -110,6 +110,9 @@ pub const MAX_DEPTH: u32 = 120;
 pub struct Searcher {
     tt: Table,
     endgame: Option<Arc<EndgameTable>>,
+    /// Oware's database keyed by the board, trusted where no earlier position can come
+    /// back (see [`Searcher::with_database`]).
+    database: Option<Arc<OwareDatabase>>,
     /// Oware rule 8: keys of the positions the game went through before the root.
     history: Vec<u128>,
     /// The rules of the positions in the table: keys do not include them.
@@ -154,6 +157,7 @@ impl Searcher {
         Searcher {
             tt,
             endgame: None,
+            database: None,
             history: Vec::new(),
             rules: None,
             eval: Eval::Tuned,
@@ -166,6 +170,7 @@ impl Searcher {
     /// baseline of a match that measures what they are worth (`match --tables`).
     pub fn without_endgame(mut self) -> Searcher {
         self.endgame = None;
+        self.database = None;
         self.endgame_allowed = false;
         self
     }
@@ -241,6 +246,49 @@ impl Searcher {
         self.endgame = table.filter(|_| self.endgame_allowed);
     }
 
+    /// Plays Oware with a database keyed by the board ([`OwareDatabase`]), as the
+    /// strongest Oware programs do: a board whose value the database knows exactly is
+    /// not searched further; right after a capture (where no earlier position can come
+    /// back, so its bounds hold) its bounds cut the search; at the horizon its guess
+    /// stands in for the heuristic. Its values count seeds as
+    /// if play went on to the last one (rule 6 ends a game no differently for who wins,
+    /// but sooner), so a result that used it is never called exact: the exact solver's
+    /// own passes leave it out. Where the store-aware [`EndgameTable`] knows a value
+    /// exactly, that comes first. Ignored by a searcher made
+    /// [`Searcher::without_endgame`].
+    ///
+    /// ```
+    /// use mancala_ai::{Limits, OwareDatabase, Searcher};
+    /// use mancala_engine::{Position, Rules, Side, Variant};
+    /// use std::sync::Arc;
+    ///
+    /// let rules = Rules::new(Variant::Oware);
+    /// let db = Arc::new(OwareDatabase::build(rules, 6));
+    /// let mut searcher = Searcher::new(1).with_database(db);
+    /// // South captures 4 with house 6, then takes the last seed: 5 of 5, 25 to 23.
+    /// let pos = Position::from_parts(
+    ///     rules,
+    ///     [&[0, 0, 0, 0, 0, 2], &[1, 1, 0, 0, 0, 1]],
+    ///     [20, 23],
+    ///     Side::South,
+    /// )
+    /// .unwrap();
+    /// let found = searcher.search(&pos, &Limits::depth(2)).unwrap();
+    /// assert_eq!(found.best.number(), 6);
+    /// assert_eq!(found.score, 20 + 5 - 23);
+    /// // The database's value: trusted, not proven (it leaves rule 6 out).
+    /// assert!(!found.exact);
+    /// ```
+    pub fn with_database(mut self, database: Arc<OwareDatabase>) -> Searcher {
+        self.set_database(Some(database));
+        self
+    }
+
+    /// Uses (or stops using, with `None`) an Oware database.
+    pub fn set_database(&mut self, database: Option<Arc<OwareDatabase>>) {
+        self.database = database.filter(|_| self.endgame_allowed);
+    }
+
     /// The positions of the game so far (for Oware's rule 8: a line of play that
     /// repeats one of them ends the game). Searches of other variants ignore them.
     pub fn set_history(&mut self, positions: &[Position]) {
@@ -285,6 +333,8 @@ impl Searcher {
             objective: self.objective,
             tt: &mut self.tt,
             endgame: self.endgame.as_deref(),
+            database: self.database.as_deref(),
+            database_proves: false,
             nodes: 0,
             horizon_hits: 0,
             path: self.history.clone(),
@@ -309,6 +359,12 @@ pub(crate) enum Iteration {
 pub(crate) struct Run<'a> {
     tt: &'a mut Table,
     endgame: Option<&'a EndgameTable>,
+    /// Oware's database keyed by the board.
+    database: Option<&'a OwareDatabase>,
+    /// Whether the database may only prove (the exact solver's passes): then it gives
+    /// just who wins right after a capture, which rule 6 does not change, and never a
+    /// value to stop at.
+    pub(crate) database_proves: bool,
     /// The heuristic's weights for the variant searched.
     weights: Weights,
     /// What proven results count for; values inside the run are in its terms, and
@@ -526,11 +582,42 @@ impl Run<'_> {
                 .objective
                 .proven(final_value(&ended, pos.side_to_move()));
         }
+        if self.database_proves {
+            if let Some((low, high)) = self.proven_winner(pos) {
+                (lower, upper) = (lower.max(low), upper.min(high));
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+        }
+        let table = self.table_value(pos);
+        if table.is_none_or(|t| t.lower != t.upper) && !self.database_proves {
+            // The database where the store-aware table does not prove the value:
+            // right after a capture its bounds are trusted (not proven: see
+            // `Searcher::with_database`); at the horizon its guess, beyond the table.
+            if let Some(db) = self.database_value(pos, || self.after_capture(pos)) {
+                if db.lower >= beta || db.lower == db.upper {
+                    self.horizon_hits += 1;
+                    return db.lower;
+                }
+                if db.upper <= alpha {
+                    self.horizon_hits += 1;
+                    return db.upper;
+                }
+                if depth <= 1 && table.is_none() {
+                    self.horizon_hits += 1;
+                    return db.estimate;
+                }
+            }
+        }
         // Proven bounds (exact in Kalah; in Oware exact for a few percent of the
         // entries, as cycles leave the rest open): they narrow the node's, and end it
         // when they meet or fall outside the window; at the horizon the table's
         // estimate stands in for the heuristic.
-        if let Some(known) = self.table_value(pos) {
+        if let Some(known) = table {
             (lower, upper) = (known.lower, known.upper);
             if lower >= beta || lower == upper {
                 return lower;
@@ -695,6 +782,83 @@ impl Run<'_> {
         })
     }
 
+    /// What Oware's database makes of `pos` (not over, not a repetition) as this run
+    /// counts values: its exact value; where no earlier position can come back
+    /// (`fresh`), its bounds and its guess within them; elsewhere only its guess (bounds
+    /// as wide as the stores allow), since a line may end sooner by rule 8. Trusted,
+    /// never proven.
+    #[inline]
+    fn database_value(&self, pos: &Position, fresh: impl FnOnce() -> bool) -> Option<Probe> {
+        let database = self.database.filter(|_| !self.database_proves)?;
+        let on_board =
+            pos.total_seeds() - pos.store(Side::South) as u32 - pos.store(Side::North) as u32;
+        if on_board > database.max_seeds() {
+            return None;
+        }
+        let known = database.probe(pos)?;
+        let base = store_difference(pos);
+        let value = |captured: u8| self.objective.proven(base + known.gain(captured));
+        let guess = self
+            .objective
+            .estimated(base + known.gain(known.guess))
+            .clamp(value(known.lower), value(known.upper));
+        // An exact value is trusted even where an earlier position could come back, as
+        // Aalina trusts its database's: the line that forces it would have to pass
+        // through a position of the game's past for rule 8 to cut it short.
+        if known.is_exact() || fresh() {
+            let lower = value(known.lower);
+            let upper = value(known.upper);
+            let estimate = if lower == upper { lower } else { guess };
+            Some(Probe {
+                lower,
+                upper,
+                estimate,
+            })
+        } else {
+            let (lower, upper) = self.objective.proven_bounds(value_bounds(pos));
+            Some(Probe {
+                lower,
+                upper,
+                estimate: guess.clamp(lower, upper),
+            })
+        }
+    }
+
+    /// Proven bounds on `pos`'s value from the database's bounds right after a capture:
+    /// only who wins (rule 6, left out of the database, ends a game sooner but never
+    /// changes its winner), so a won position is worth at least a seed, a lost one at
+    /// most minus one, and a drawn one exactly nothing.
+    fn proven_winner(&self, pos: &Position) -> Option<(i32, i32)> {
+        let database = self.database?;
+        let known = database.probe(pos).filter(|_| self.after_capture(pos))?;
+        let base = store_difference(pos);
+        let (low, high) = (
+            base + known.gain(known.lower),
+            base + known.gain(known.upper),
+        );
+        let (mut lower, mut upper) = value_bounds(pos);
+        match low.signum() {
+            1 => lower = lower.max(1),
+            0 => lower = lower.max(0),
+            _ => {}
+        }
+        match high.signum() {
+            -1 => upper = upper.min(-1),
+            0 => upper = upper.min(0),
+            _ => {}
+        }
+        Some(self.objective.proven_bounds((lower, upper)))
+    }
+
+    /// Whether no earlier position can come back at `pos` (Oware): its stores differ
+    /// from the position before it on the line (a capture), or nothing came before.
+    #[inline]
+    fn after_capture(&self, pos: &Position) -> bool {
+        self.path
+            .last()
+            .is_none_or(|&before| (before ^ pos.key()) & stores_mask(pos) != 0)
+    }
+
     /// A node one ply above the horizon, where most of the work of a search is: values
     /// each child directly (final result, endgame table or heuristic) with no ordering,
     /// transposition table or recursion, stopping at the first child that reaches `beta`.
@@ -714,14 +878,25 @@ impl Run<'_> {
                 ended.end_by_repetition();
                 self.objective.proven(final_value(&ended, me))
             } else {
-                let v = match self.table_value(&child) {
-                    Some(known) => {
-                        exact &= known.lower == known.upper;
-                        known.estimate
-                    }
-                    None => {
+                // As in `negamax`: the table where it proves the value, then the
+                // database where it is exact or the table does not reach, then the
+                // table's estimate, then the heuristic.
+                let table = self.table_value(&child);
+                let proven = table.filter(|t| t.lower == t.upper);
+                let database = || {
+                    let fresh = child.store(me) != pos.store(me);
+                    self.database_value(&child, || fresh)
+                        .filter(|db| db.lower == db.upper || table.is_none())
+                };
+                let v = match (proven, table) {
+                    (Some(known), _) => known.lower,
+                    _ => {
                         exact = false;
-                        self.heuristic(&child)
+                        match (database(), table) {
+                            (Some(db), _) => db.estimate,
+                            (None, Some(known)) => known.estimate,
+                            (None, None) => self.heuristic(&child),
+                        }
                     }
                 };
                 if child.side_to_move() == me {
@@ -752,8 +927,7 @@ impl Run<'_> {
             return None;
         }
         let key = pos.key();
-        let h = pos.rules().houses() as u32;
-        let stores = (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)));
+        let stores = stores_mask(pos);
         for (at, &earlier) in self.path.iter().enumerate().rev() {
             if (earlier ^ key) & stores != 0 {
                 return None;
@@ -905,4 +1079,11 @@ impl Children {
     fn as_mut_slice(&mut self) -> &mut [(Position, House, i64)] {
         &mut self.moves[..self.count]
     }
+}
+
+/// The bits of [`Position::key`] that hold the two stores.
+#[inline]
+fn stores_mask(pos: &Position) -> u128 {
+    let h = pos.rules().houses() as u32;
+    (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)))
 }

@@ -94,6 +94,9 @@ impl Searcher {
             ..limits.clone()
         };
         let mut run = self.run(&exact_limits);
+        // The database's values are trusted, not proven (rule 6 is left out of them):
+        // here it only proves who wins.
+        run.database_proves = true;
         let margin = Objective::Margin;
         let start = margin.estimated(guess.score);
         let Iteration::Complete { best, value } = run.mtd(pos, UNLIMITED, start, guess.best) else {

@@ -128,18 +128,44 @@ pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
             }
             game.play(house).expect("a legal move plays");
         }
-        let end = *game.position();
-        samples.push(
-            positions
-                .iter()
-                .map(|pos| Sample {
-                    features: features(pos, true),
-                    gain: final_value(&end, pos.side_to_move()) - store_difference(pos),
-                })
-                .collect(),
-        );
+        samples.push(labelled(&positions, game.position()));
     }
     samples
+}
+
+/// Samples of finished games played elsewhere (against another engine, say), one list
+/// per game: every position after the first `skip` plies that `endgame` does not
+/// cover, labelled with what its mover gained by the game's end. Positions our own
+/// self-play never reaches (a row starved by a stronger opponent) are fitted this way.
+/// Unfinished games give none.
+pub fn recorded(games: &[Game], skip: usize, endgame: Option<&EndgameTable>) -> Vec<Vec<Sample>> {
+    games
+        .iter()
+        .filter(|game| game.is_over())
+        .map(|game| {
+            let positions: Vec<Position> = game
+                .history()
+                .iter()
+                .skip(skip)
+                .filter(|pos| !pos.is_over() && !pos.in_opening())
+                .filter(|pos| endgame.is_none_or(|table| table.probe(pos).is_none()))
+                .copied()
+                .collect();
+            labelled(&positions, game.position())
+        })
+        .collect()
+}
+
+/// `positions` of one game as samples: each labelled with the gain its mover made from
+/// there to `end`, the game's final position.
+fn labelled(positions: &[Position], end: &Position) -> Vec<Sample> {
+    positions
+        .iter()
+        .map(|pos| Sample {
+            features: features(pos, true),
+            gain: final_value(end, pos.side_to_move()) - store_difference(pos),
+        })
+        .collect()
 }
 
 /// A simultaneous first move of random choices from `start`.
@@ -335,5 +361,30 @@ mod tests {
         let games = self_play(&plan);
         assert!(games.iter().all(|game| !game.is_empty()));
         assert_eq!(games, self_play(&plan));
+    }
+
+    #[test]
+    fn recorded_games_give_a_sample_for_each_position_after_the_skipped_plies() {
+        let rules = Rules::new(Variant::Kalah).with_seeds(3).unwrap();
+        let mut game = Game::new(rules);
+        let mut searcher = Searcher::new(1);
+        while !game.is_over() {
+            let best = searcher
+                .search(game.position(), &Limits::depth(2))
+                .unwrap()
+                .best;
+            game.play(best).unwrap();
+        }
+        let unfinished = Game::parse_record(Position::start(rules), "3 1").unwrap();
+        let games = recorded(&[game.clone(), unfinished], 2, None);
+        assert_eq!(games.len(), 1, "an unfinished game gives none");
+        // Every position but the first two and the last (over).
+        assert_eq!(games[0].len(), game.history().len() - 3);
+        // The first sample's mover gains what the stores say at the end.
+        let pos = game.history()[2];
+        let end = game.position();
+        let me = pos.side_to_move();
+        let final_difference = end.store(me) as i32 - end.store(me.opponent()) as i32;
+        assert_eq!(games[0][0].gain, final_difference - store_difference(&pos));
     }
 }

@@ -481,6 +481,7 @@ impl Position {
     }
 
     /// Seeds in side's store.
+    #[inline]
     pub fn store(&self, side: Side) -> u8 {
         self.pits[self.store_index(side)]
     }
@@ -497,6 +498,7 @@ impl Position {
     }
 
     /// Total seeds in play.
+    #[inline]
     pub fn total_seeds(&self) -> u32 {
         self.total as u32
     }

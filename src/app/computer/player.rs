@@ -1,6 +1,9 @@
 //! The computer player of `crate::ai` behind the controller's [`Brain`] trait.
 
-use crate::ai::{choose_in_opening, Advice, EndgameTable, Level, Limits, Searcher};
+use crate::ai::{
+    choose_in_opening, Advice, EndgameTable, Level, Limits, OwareDatabase, Searcher,
+    DEFAULT_DATABASE_SEEDS,
+};
 use crate::app::computer::brain::Brain;
 use crate::engine::{Game, House, Lockstep, Rules, Side};
 use crate::players::Difficulty;
@@ -101,9 +104,10 @@ fn level_of(difficulty: Difficulty) -> Level {
 impl Brain for Computer {
     fn choose_move(&self, game: &Game, level: Difficulty, cancel: &AtomicBool) -> House {
         self.with_searcher(game, |searcher| {
-            // Only the expert plays with exact endgame tables (it sets them itself); a
-            // hint may have left them in.
+            // Only the expert plays with exact endgame tables and the database (it sets
+            // them itself); a hint may have left them in.
             searcher.set_endgame(None);
+            searcher.set_database(None);
             level_of(level).choose(
                 searcher,
                 game.position(),
@@ -141,6 +145,7 @@ impl Brain for Computer {
             }
         };
         searcher.set_endgame(None);
+        searcher.set_database(None);
         choose_in_opening(
             &mut searcher,
             lockstep,
@@ -160,7 +165,9 @@ impl Brain for Computer {
         self.with_searcher(game, |searcher| {
             // The endgame tables help when the expert has built them; building them
             // here would take longer than a hint may.
-            searcher.set_endgame(EndgameTable::if_built(game.position().rules()));
+            let rules = game.position().rules();
+            searcher.set_endgame(EndgameTable::if_built(rules));
+            searcher.set_database(OwareDatabase::if_built(rules));
             searcher.advise(game.history(), &limits)
         })
     }
@@ -168,7 +175,7 @@ impl Brain for Computer {
     /// The expert's endgame tables (Kalah and Oware) are built on a thread of their own
     /// (seconds, once a run); its moves search without them until they are ready.
     fn prepare(&self, rules: Rules, level: Difficulty) {
-        if level != Difficulty::Expert || EndgameTable::if_built(rules).is_some() {
+        if level != Difficulty::Expert || ready(rules) {
             return;
         }
         let mut builds = lock(&self.table_builds);
@@ -180,21 +187,34 @@ impl Brain for Computer {
         // from the first frame (the screen would otherwise not know to look again), and
         // not at all for a read, which takes a fraction of a second.
         let read_back = cache.as_ref().is_some_and(|cache| {
-            EndgameTable::default_seeds(rules).is_some_and(|seeds| cache.holds(rules, seeds))
+            EndgameTable::default_seeds(rules)
+                .is_some_and(|seeds| cache.holds::<EndgameTable>(rules, seeds))
+                && (!OwareDatabase::covers(rules)
+                    || cache.holds::<OwareDatabase>(rules, DEFAULT_DATABASE_SEEDS))
         });
         builds.push(TableBuild {
             rules,
             done: (!read_back).then_some(0.0),
         });
         let progress = Arc::clone(&self.table_builds);
-        let mut report = move |share: f32| {
+        let report = move |share: f32| {
             if let Some(build) = lock(&progress).iter_mut().find(|b| b.rules == rules) {
                 build.done = Some(share);
             }
         };
         let build = std::thread::Builder::new()
             .name("endgame-tables".into())
-            .spawn(move || shared_table(cache.as_ref(), rules, &mut report));
+            .spawn(move || {
+                // Oware's database after its tables: about 40 % of the time the two take.
+                let database = OwareDatabase::covers(rules);
+                let tables = if database { 0.6 } else { 1.0 };
+                shared_table(cache.as_ref(), rules, &mut |share| report(share * tables));
+                if database {
+                    shared_database(cache.as_ref(), rules, &mut |share| {
+                        report(tables + share * (1.0 - tables))
+                    });
+                }
+            });
         if let Err(e) = build {
             // The expert still plays, without the tables.
             eprintln!("mancala: cannot start building the endgame tables: {e}");
@@ -202,7 +222,7 @@ impl Brain for Computer {
     }
 
     fn preparing(&self, rules: Rules) -> Option<f32> {
-        if EndgameTable::if_built(rules).is_some() {
+        if ready(rules) {
             return None;
         }
         lock(&self.table_builds)
@@ -249,6 +269,26 @@ struct TableBuild {
 /// numbers, sound whatever happened).
 fn lock(builds: &Mutex<Vec<TableBuild>>) -> std::sync::MutexGuard<'_, Vec<TableBuild>> {
     builds.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether what the expert plays with for `rules` is made: the endgame tables, and for
+/// Oware the database.
+fn ready(rules: Rules) -> bool {
+    EndgameTable::if_built(rules).is_some()
+        && (!OwareDatabase::covers(rules) || OwareDatabase::if_built(rules).is_some())
+}
+
+/// Oware's shared database for `rules`, read from `cache` (or built and kept there) if
+/// none has been made yet in this run; a build tells `report` how far it has come.
+fn shared_database(
+    cache: Option<&TableCache>,
+    rules: Rules,
+    report: &mut dyn FnMut(f32),
+) -> Option<Arc<OwareDatabase>> {
+    OwareDatabase::shared_with(rules, |rules, seeds| match cache {
+        Some(cache) => cache.load_or_build_reporting(rules, seeds, report),
+        None => OwareDatabase::build_reporting(rules, seeds, report),
+    })
 }
 
 /// The shared table of `rules`, read from `cache` (or built and kept there) if none

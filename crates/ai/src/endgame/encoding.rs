@@ -12,6 +12,7 @@
 //! of all before it (u64).
 
 use super::boards::BoardIndex;
+use super::database::OwareDatabase;
 use super::{EndgameTable, KalahTable, Kind, OwareTable};
 use mancala_engine::{GrandSlam, Rules, Variant};
 
@@ -141,6 +142,75 @@ impl EndgameTable {
     }
 }
 
+impl OwareDatabase {
+    /// The database as bytes, for a file cache: the header of the tables' files (its
+    /// kind, rules, size and format), one byte a board, and a checksum; read back with
+    /// [`OwareDatabase::from_bytes`] in milliseconds where building takes seconds.
+    ///
+    /// ```
+    /// use mancala_ai::OwareDatabase;
+    /// use mancala_engine::{GrandSlam, Rules, Variant};
+    ///
+    /// let rules = Rules::new(Variant::Oware);
+    /// let bytes = OwareDatabase::build(rules, 4).to_bytes();
+    /// assert_eq!(OwareDatabase::byte_len(4), bytes.len() as u64);
+    /// let db = OwareDatabase::from_bytes(rules, 4, &bytes).unwrap();
+    /// assert_eq!(db.len(), 1820);
+    /// // Another grand-slam rule, another size or damaged bytes are refused.
+    /// let other = rules.with_grand_slam(GrandSlam::Forbidden);
+    /// assert!(OwareDatabase::from_bytes(other, 4, &bytes).is_none());
+    /// assert!(OwareDatabase::from_bytes(rules, 5, &bytes).is_none());
+    /// assert!(OwareDatabase::from_bytes(rules, 4, &bytes[1..]).is_none());
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let entries = self.entries();
+        let mut bytes = header_of(DATABASE, self.rules(), self.max_seeds(), entries.len());
+        bytes.reserve(entries.len() + CHECKSUM);
+        bytes.extend_from_slice(entries);
+        let hash = fnv1a(&bytes);
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        bytes
+    }
+
+    /// The database of `rules` (Oware) and `max_seeds` that `bytes` hold, if they are
+    /// one ([`OwareDatabase::to_bytes`] of this format) for exactly those, complete and
+    /// unaltered.
+    pub fn from_bytes(rules: Rules, max_seeds: u32, bytes: &[u8]) -> Option<OwareDatabase> {
+        if rules.variant() != Variant::Oware || bytes.len() < HEADER + CHECKSUM {
+            return None;
+        }
+        let (body, hash) = bytes.split_at(bytes.len() - CHECKSUM);
+        if fnv1a(body) != u64::from_le_bytes(hash.try_into().ok()?) {
+            return None;
+        }
+        let (head, entries) = body.split_at(HEADER);
+        if head != header_of(DATABASE, rules, max_seeds, entries.len()) {
+            return None;
+        }
+        OwareDatabase::from_entries(rules, max_seeds, entries.to_vec())
+    }
+
+    /// The exact length of [`OwareDatabase::to_bytes`] for `max_seeds`, known without
+    /// building it (a file cache checks a file's size before reading it).
+    pub fn byte_len(max_seeds: u32) -> u64 {
+        (HEADER + CHECKSUM + OwareDatabase::boards_up_to(max_seeds)) as u64
+    }
+
+    /// The name of the file that keeps the database of `rules` and `max_seeds`, if
+    /// they are Oware's: one per grand-slam rule.
+    pub fn file_name(rules: Rules, max_seeds: u32) -> Option<String> {
+        (rules.variant() == Variant::Oware).then(|| {
+            format!(
+                "database-oware-{}-{max_seeds}-v{FORMAT}.bin",
+                option_byte(rules)
+            )
+        })
+    }
+}
+
+/// The kind byte of a database's header (tables are 0 and 1).
+const DATABASE: u8 = 2;
+
 fn file_name(rules: Rules, max_seeds: u32, format: u32) -> String {
     format!(
         "endgame-{}-{}-{max_seeds}-v{format}.bin",
@@ -152,10 +222,16 @@ fn file_name(rules: Rules, max_seeds: u32, format: u32) -> String {
 /// The header of a table of `rules` and `max_seeds` with `count` entries.
 fn header(rules: Rules, max_seeds: u32, count: usize) -> Vec<u8> {
     let variant = (rules.variant() == Variant::Oware) as u8;
+    header_of(variant, rules, max_seeds, count)
+}
+
+/// The header of a file of `kind` (0 a Kalah table, 1 an Oware table, 2 an Oware
+/// database) for `rules` and `max_seeds`, with `count` entries.
+fn header_of(kind: u8, rules: Rules, max_seeds: u32, count: usize) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&FORMAT.to_le_bytes());
-    bytes.extend_from_slice(&[variant, option_byte(rules), 0, 0]);
+    bytes.extend_from_slice(&[kind, option_byte(rules), 0, 0]);
     bytes.extend_from_slice(&max_seeds.to_le_bytes());
     bytes.extend_from_slice(&(count as u64).to_le_bytes());
     bytes

@@ -6,10 +6,12 @@
 //! ([`oware`]).
 
 mod boards;
+mod database;
 mod encoding;
 mod kalah;
 mod oware;
 
+pub use database::{BoardValue, OwareDatabase, DEFAULT_DATABASE_SEEDS, MAX_DATABASE_SEEDS};
 use kalah::KalahTable;
 use mancala_engine::{Position, Rules, Variant};
 use oware::OwareTable;

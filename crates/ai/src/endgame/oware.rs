@@ -36,7 +36,7 @@ use mancala_engine::{GrandSlam, Observer, Position, Rules, Side, Variant};
 
 /// What one move of a table board leads to.
 #[derive(Clone, Copy)]
-enum Exit {
+pub(super) enum Exit {
     /// A move that captures nothing and does not end the game: the child has the same
     /// seeds, and (seen from its mover) its `d` is the parent's `n - d`.
     Quiet {
@@ -276,7 +276,7 @@ impl OwareTable {
         let mut board = first_board(n);
         for end in ended.iter_mut() {
             first.push(exits.len() as u32);
-            *end = self.moves_of(rules, &board, n, &mut exits);
+            *end = list_moves(rules, &self.boards, &board, n, &mut exits);
             next_board(&mut board);
         }
         first.push(exits.len() as u32);
@@ -452,55 +452,61 @@ impl OwareTable {
         }
         (lo, hi)
     }
+}
 
-    /// Appends the moves of `board` (n seeds) to `exits`; returns the value of the board
-    /// instead if the game is over before anyone moves.
-    ///
-    /// The engine plays them, on a position whose stores (mover 0, opponent n) keep rule
-    /// 6 out of the way: no capture can pass half, so the engine reports every other
-    /// ending, and [`OwareTable::best_of`] applies rule 6 for each `d`.
-    fn moves_of(&self, rules: Rules, board: &Board, n: usize, exits: &mut Vec<Exit>) -> Option<i8> {
-        let pos = Position::from_parts(
-            rules,
-            [&board[..HOUSES], &board[HOUSES..]],
-            [0, n as u8],
-            Side::South,
-        )
-        .expect("a table board is a valid Oware position");
-        let gain =
-            |p: &Position| p.store(Side::South) as i32 - p.store(Side::North) as i32 + n as i32;
-        if pos.is_over() {
-            return Some(gain(&pos) as i8);
-        }
-        for house in pos.legal_moves() {
-            let mut child = pos;
-            let mut captured = Captures(0);
-            child.play_observed(house, &mut captured);
-            let seeds = captured.0 as u8;
-            if child.is_over() {
-                exits.push(Exit::End {
-                    seeds,
-                    gain: gain(&child) as i8,
-                });
-                continue;
-            }
-            let mut next = [0u8; 2 * HOUSES];
-            next[..HOUSES].copy_from_slice(child.houses(Side::North));
-            next[HOUSES..].copy_from_slice(child.houses(Side::South));
-            let left = n - seeds as usize;
-            let rank = self.boards.rank(&next, left) as u32;
-            exits.push(if seeds == 0 {
-                Exit::Quiet {
-                    child: rank,
-                    repeated: row_difference(&next) as i8,
-                    may_repeat: true,
-                }
-            } else {
-                Exit::Capture { seeds, child: rank }
-            });
-        }
-        None
+/// Appends the moves of `board` (n seeds) to `exits`; returns the value of the board
+/// instead if the game is over before anyone moves.
+///
+/// The engine plays them, on a position whose stores (mover 0, opponent n) keep rule
+/// 6 out of the way: no capture can pass half, so the engine reports every other
+/// ending, and [`OwareTable::best_of`] applies rule 6 for each `d` (the board database
+/// leaves it out: its values are the seeds captured when play goes on to the last seed).
+pub(super) fn list_moves(
+    rules: Rules,
+    boards: &BoardIndex,
+    board: &Board,
+    n: usize,
+    exits: &mut Vec<Exit>,
+) -> Option<i8> {
+    let pos = Position::from_parts(
+        rules,
+        [&board[..HOUSES], &board[HOUSES..]],
+        [0, n as u8],
+        Side::South,
+    )
+    .expect("a table board is a valid Oware position");
+    let gain = |p: &Position| p.store(Side::South) as i32 - p.store(Side::North) as i32 + n as i32;
+    if pos.is_over() {
+        return Some(gain(&pos) as i8);
     }
+    for house in pos.legal_moves() {
+        let mut child = pos;
+        let mut captured = Captures(0);
+        child.play_observed(house, &mut captured);
+        let seeds = captured.0 as u8;
+        if child.is_over() {
+            exits.push(Exit::End {
+                seeds,
+                gain: gain(&child) as i8,
+            });
+            continue;
+        }
+        let mut next = [0u8; 2 * HOUSES];
+        next[..HOUSES].copy_from_slice(child.houses(Side::North));
+        next[HOUSES..].copy_from_slice(child.houses(Side::South));
+        let left = n - seeds as usize;
+        let rank = boards.rank(&next, left) as u32;
+        exits.push(if seeds == 0 {
+            Exit::Quiet {
+                child: rank,
+                repeated: row_difference(&next) as i8,
+                may_repeat: true,
+            }
+        } else {
+            Exit::Capture { seeds, child: rank }
+        });
+    }
+    None
 }
 
 /// The strongly connected components of the quiet moves among the boards of one seed
