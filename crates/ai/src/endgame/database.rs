@@ -16,8 +16,10 @@
 //! back**: right after a capture (every earlier position had more seeds on the board),
 //! or at the game's start. Where the bounds meet (the great majority of boards) the
 //! value is exact there; elsewhere the game circles until rule 8 ends it, and the
-//! database's guess is what rule 8 would give now (the seeds on the mover's side),
-//! kept within the bounds.
+//! database keeps a second byte, its guess within the bounds, found much as the endgame
+//! tables find their estimates: each board starts as an even split of its seeds, then
+//! takes its best move's value, a quiet move's being minus its child's guess, sweep
+//! after sweep.
 //!
 //! **How it is built.** One seed count at a time, upwards (retrograde analysis):
 //! captures lead to counts already done, quiet moves stay within the count. The bounds
@@ -25,8 +27,8 @@
 //! board the best of its moves' bounds, until a sweep changes nothing: the lower bounds
 //! only rise and the upper only fall, so they settle at what each side can force.
 //!
-//! **Size.** C(n + 11, 11) boards of n seeds: 2.7 million boards (2.7 MB) up to 12
-//! seeds, 17 million up to 15, the most a byte's two halves can count.
+//! **Size.** C(n + 11, 11) boards of n seeds: 2.7 million boards (5.4 MB with the
+//! guesses) up to 12 seeds, 17 million up to 15, the most a byte's two halves can count.
 
 use super::boards::{first_board, mover_board, next_board, BoardIndex, HOUSES};
 use super::oware::{list_moves, Exit};
@@ -37,7 +39,7 @@ use std::sync::{Arc, OnceLock};
 pub const MAX_DATABASE_SEEDS: u32 = 15;
 
 /// The database the app builds by itself for Oware: 12 seeds, 2.7 million boards in
-/// 2.7 MB, about as much as the Aualé app's Aalina keeps.
+/// 5.4 MB, as many boards as the Aualé app's Aalina keeps.
 pub const DEFAULT_DATABASE_SEEDS: u32 = 12;
 
 /// An Oware endgame database: for every board of up to
@@ -75,6 +77,8 @@ pub struct OwareDatabase {
     starts: Vec<usize>,
     /// Per board: the lower bound in the low half of the byte, the upper in the high.
     entries: Vec<u8>,
+    /// Per board: the guess within the bounds, in seeds the mover captures.
+    guesses: Vec<u8>,
 }
 
 /// What an [`OwareDatabase`] knows of a board: bounds on the seeds the side to move
@@ -91,8 +95,8 @@ pub struct BoardValue {
     pub lower: u8,
     /// The most the side to move captures of them; equal to `lower` when exact.
     pub upper: u8,
-    /// The database's guess within the bounds: the value where they meet, else what
-    /// rule 8 would give the mover now (the seeds on their side).
+    /// The database's guess within the bounds: the value where they meet, else a value
+    /// found by sweeps from an even split (see [`OwareDatabase`]).
     pub guess: u8,
 }
 
@@ -109,13 +113,18 @@ impl BoardValue {
     }
 }
 
+/// The most sweeps of guesses a seed count gets (they stop sooner once a sweep changes
+/// nothing): value iteration round a cycle need not settle, as with the tables'
+/// estimates.
+const GUESS_SWEEPS: usize = 30;
+
 /// One move of a board under construction: to a board of the same seeds (a quiet
 /// move), or with a value already known (a capture or the end of the game), as bounds
-/// on the mover's gain.
+/// on the mover's gain and the guess between them.
 #[derive(Clone, Copy)]
 enum Step {
     Quiet(u32),
-    Known(i8, i8),
+    Known { lower: i8, upper: i8, guess: i8 },
 }
 
 impl OwareDatabase {
@@ -212,6 +221,7 @@ impl OwareDatabase {
             max_seeds,
             boards,
             starts,
+            guesses: entries.clone(),
             entries,
         }
     }
@@ -266,14 +276,13 @@ impl OwareDatabase {
         if n > self.max_seeds as usize {
             return None;
         }
-        let entry = self.entries[self.starts[n] + self.boards.rank(&board, n)];
-        let (lower, upper) = (entry & 0xF, entry >> 4);
-        let mine: u8 = board[..HOUSES].iter().sum();
+        let at = self.starts[n] + self.boards.rank(&board, n);
+        let entry = self.entries[at];
         Some(BoardValue {
             seeds: n as u8,
-            lower,
-            upper,
-            guess: mine.clamp(lower, upper),
+            lower: entry & 0xF,
+            upper: entry >> 4,
+            guess: self.guesses[at],
         })
     }
 
@@ -316,7 +325,7 @@ impl OwareDatabase {
                 for &step in moves {
                     let (l, h) = match step {
                         Step::Quiet(child) => (-upper[child as usize], -lower[child as usize]),
-                        Step::Known(l, h) => (l, h),
+                        Step::Known { lower, upper, .. } => (lower, upper),
                     };
                     lo = lo.max(l);
                     hi = hi.max(h);
@@ -335,12 +344,63 @@ impl OwareDatabase {
             }
             forward = !forward;
         }
+        let guess = Self::guess_layer(n, &steps, &first, &lower, &upper);
         // Gains -n..=n (of the parity of n) back to seeds captured, 0..=n.
         let captured = |gain: i8| ((gain as i32 + n as i32) / 2) as u8;
         for rank in 0..count {
-            self.entries[self.starts[n] + rank] =
-                captured(lower[rank]) | captured(upper[rank]) << 4;
+            let at = self.starts[n] + rank;
+            self.entries[at] = captured(lower[rank]) | captured(upper[rank]) << 4;
+            self.guesses[at] = captured(guess[rank]);
         }
+    }
+
+    /// The guesses (as gains) of the boards of `n` seeds whose bounds are settled: each
+    /// starts as an even split of its seeds and then takes its best move's value, a
+    /// quiet move's being minus its child's guess, sweep after sweep until nothing
+    /// changes or [`GUESS_SWEEPS`], always within its bounds.
+    ///
+    /// Why an even split and not rule 8's (each side taking the seeds on its side, where
+    /// the game would end if this board came back): measured against the 12-seed
+    /// database Aalina ships, on the 1.9 million boards whose bounds stay apart, the
+    /// guesses from an even split equal Aalina's value on 77 % of them (0.24 seeds
+    /// apart on average), those from rule 8's on 43 % (0.66 seeds).
+    fn guess_layer(n: usize, steps: &[Step], first: &[u32], lower: &[i8], upper: &[i8]) -> Vec<i8> {
+        let count = lower.len();
+        // An even split of the seeds (the odd one to the opponent), the gain's parity
+        // being that of `n`.
+        let even = -((n % 2) as i8);
+        let mut guess: Vec<i8> = (0..count)
+            .map(|rank| even.clamp(lower[rank], upper[rank]))
+            .collect();
+        let mut forward = true;
+        for _ in 0..GUESS_SWEEPS {
+            let mut changed = false;
+            for at in 0..count {
+                let rank = if forward { at } else { count - 1 - at };
+                let moves = &steps[first[rank] as usize..first[rank + 1] as usize];
+                if moves.is_empty() || lower[rank] == upper[rank] {
+                    continue;
+                }
+                let best = moves
+                    .iter()
+                    .map(|&step| match step {
+                        Step::Quiet(child) => -guess[child as usize],
+                        Step::Known { guess, .. } => guess,
+                    })
+                    .max()
+                    .unwrap_or(guess[rank])
+                    .clamp(lower[rank], upper[rank]);
+                if best != guess[rank] {
+                    guess[rank] = best;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+            forward = !forward;
+        }
+        guess
     }
 
     /// A move of a board of `n` seeds as a [`Step`]: a capture's value comes from the
@@ -350,40 +410,55 @@ impl OwareDatabase {
             Exit::Quiet { child, .. } => Step::Quiet(child),
             Exit::Capture { seeds, child } => {
                 let left = n - seeds as usize;
-                let entry = self.entries[self.starts[left] + child as usize];
+                let at = self.starts[left] + child as usize;
+                let entry = self.entries[at];
                 let gain = |captured: u8| 2 * captured as i8 - left as i8;
                 let (lo, hi) = (gain(entry & 0xF), gain(entry >> 4));
-                Step::Known(seeds as i8 - hi, seeds as i8 - lo)
+                Step::Known {
+                    lower: seeds as i8 - hi,
+                    upper: seeds as i8 - lo,
+                    guess: seeds as i8 - gain(self.guesses[at]),
+                }
             }
-            Exit::End { gain, .. } => Step::Known(gain, gain),
+            Exit::End { gain, .. } => Step::Known {
+                lower: gain,
+                upper: gain,
+                guess: gain,
+            },
         }
     }
 }
 
 /// Bytes of a database for a file cache: see `encoding`.
 impl OwareDatabase {
-    /// The packed entries, one byte a board, in order of seed count and rank.
-    pub(super) fn entries(&self) -> &[u8] {
-        &self.entries
+    /// The packed bounds, one byte a board, in order of seed count and rank, then the
+    /// guesses, one byte a board in the same order.
+    pub(super) fn entries(&self) -> [&[u8]; 2] {
+        [&self.entries, &self.guesses]
     }
 
-    /// The database of `rules` and `max_seeds` holding `entries`, if they are as many
-    /// as it has and every bound is within its board's seeds, the lower not above the
-    /// upper.
-    pub(super) fn from_entries(rules: Rules, max_seeds: u32, entries: Vec<u8>) -> Option<Self> {
+    /// The database of `rules` and `max_seeds` holding `bytes` (its bounds, then its
+    /// guesses, as [`OwareDatabase::entries`] gives them), if they are as many as it
+    /// has, every bound is within its board's seeds, the lower not above the upper,
+    /// and every guess within its bounds.
+    pub(super) fn from_entries(rules: Rules, max_seeds: u32, bytes: &[u8]) -> Option<Self> {
         if rules.variant() != Variant::Oware || max_seeds > MAX_DATABASE_SEEDS {
             return None;
         }
         let mut db = Self::empty(rules.grand_slam(), max_seeds);
-        if entries.len() != db.entries.len() {
+        if bytes.len() != 2 * db.entries.len() {
             return None;
         }
+        let (entries, guesses) = bytes.split_at(db.entries.len());
         let sound = (0..=max_seeds as usize).all(|n| {
-            entries[db.starts[n]..db.starts[n + 1]]
+            let span = db.starts[n]..db.starts[n + 1];
+            entries[span.clone()]
                 .iter()
-                .all(|&e| e & 0xF <= e >> 4 && (e >> 4) as usize <= n)
+                .zip(&guesses[span])
+                .all(|(&e, &g)| e & 0xF <= g && g <= e >> 4 && (e >> 4) as usize <= n)
         });
-        db.entries = entries;
+        db.entries = entries.to_vec();
+        db.guesses = guesses.to_vec();
         sound.then_some(db)
     }
 

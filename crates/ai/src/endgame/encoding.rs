@@ -9,7 +9,8 @@
 //! 1 Oware), option (u8: Kalah's empty capture, Oware's grand-slam rule), 2 zero bytes,
 //! the largest seed count (u32), the entry count (u64), the entries (one byte each;
 //! Oware's lower bounds, then its upper bounds, then its estimates), then an FNV-1a hash
-//! of all before it (u64).
+//! of all before it (u64). An Oware database has the same header (kind 2, its own
+//! format number) and, as entries, its packed bounds, then its guesses.
 
 use super::boards::BoardIndex;
 use super::database::OwareDatabase;
@@ -144,7 +145,8 @@ impl EndgameTable {
 
 impl OwareDatabase {
     /// The database as bytes, for a file cache: the header of the tables' files (its
-    /// kind, rules, size and format), one byte a board, and a checksum; read back with
+    /// kind, rules, size and format), two bytes a board (its bounds, then its guess),
+    /// and a checksum; read back with
     /// [`OwareDatabase::from_bytes`] in milliseconds where building takes seconds.
     ///
     /// ```
@@ -163,10 +165,12 @@ impl OwareDatabase {
     /// assert!(OwareDatabase::from_bytes(rules, 4, &bytes[1..]).is_none());
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        let entries = self.entries();
-        let mut bytes = header_of(DATABASE, self.rules(), self.max_seeds(), entries.len());
-        bytes.reserve(entries.len() + CHECKSUM);
-        bytes.extend_from_slice(entries);
+        let [bounds, guesses] = self.entries();
+        let count = bounds.len() + guesses.len();
+        let mut bytes = header_of(DATABASE, self.rules(), self.max_seeds(), count);
+        bytes.reserve(count + CHECKSUM);
+        bytes.extend_from_slice(bounds);
+        bytes.extend_from_slice(guesses);
         let hash = fnv1a(&bytes);
         bytes.extend_from_slice(&hash.to_le_bytes());
         bytes
@@ -187,13 +191,13 @@ impl OwareDatabase {
         if head != header_of(DATABASE, rules, max_seeds, entries.len()) {
             return None;
         }
-        OwareDatabase::from_entries(rules, max_seeds, entries.to_vec())
+        OwareDatabase::from_entries(rules, max_seeds, entries)
     }
 
     /// The exact length of [`OwareDatabase::to_bytes`] for `max_seeds`, known without
     /// building it (a file cache checks a file's size before reading it).
     pub fn byte_len(max_seeds: u32) -> u64 {
-        (HEADER + CHECKSUM + OwareDatabase::boards_up_to(max_seeds)) as u64
+        (HEADER + CHECKSUM + 2 * OwareDatabase::boards_up_to(max_seeds)) as u64
     }
 
     /// The name of the file that keeps the database of `rules` and `max_seeds`, if
@@ -201,7 +205,7 @@ impl OwareDatabase {
     pub fn file_name(rules: Rules, max_seeds: u32) -> Option<String> {
         (rules.variant() == Variant::Oware).then(|| {
             format!(
-                "database-oware-{}-{max_seeds}-v{FORMAT}.bin",
+                "database-oware-{}-{max_seeds}-v{DATABASE_FORMAT}.bin",
                 option_byte(rules)
             )
         })
@@ -210,6 +214,10 @@ impl OwareDatabase {
 
 /// The kind byte of a database's header (tables are 0 and 1).
 const DATABASE: u8 = 2;
+
+/// The databases' own format, in their files' names and headers, raised as [`FORMAT`]
+/// is whenever what a database holds or how it is laid out changes.
+const DATABASE_FORMAT: u32 = 1;
 
 fn file_name(rules: Rules, max_seeds: u32, format: u32) -> String {
     format!(
@@ -228,9 +236,14 @@ fn header(rules: Rules, max_seeds: u32, count: usize) -> Vec<u8> {
 /// The header of a file of `kind` (0 a Kalah table, 1 an Oware table, 2 an Oware
 /// database) for `rules` and `max_seeds`, with `count` entries.
 fn header_of(kind: u8, rules: Rules, max_seeds: u32, count: usize) -> Vec<u8> {
+    let format = if kind == DATABASE {
+        DATABASE_FORMAT
+    } else {
+        FORMAT
+    };
     let mut bytes = Vec::with_capacity(HEADER);
     bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&FORMAT.to_le_bytes());
+    bytes.extend_from_slice(&format.to_le_bytes());
     bytes.extend_from_slice(&[kind, option_byte(rules), 0, 0]);
     bytes.extend_from_slice(&max_seeds.to_le_bytes());
     bytes.extend_from_slice(&(count as u64).to_le_bytes());
