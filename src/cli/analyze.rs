@@ -48,7 +48,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "DIR")]
     table_cache: Option<PathBuf>,
     /// Oware's endgame database keyed by the board, for boards of up to N seeds, 0 to
-    /// 15 (12: 2.7 MB, seconds to build; 15: 17 MB, minutes), trusted right after a
+    /// 15 (12: 5.4 MB, seconds to build; 15: 35 MB, minutes), trusted right after a
     /// capture (docs/engine.md); kept in --table-cache when one is given [default: none].
     #[arg(long, value_name = "N", value_parser = values::database_seeds)]
     database: Option<u32>,
