@@ -310,40 +310,25 @@ impl OwareDatabase {
         }
         first.push(steps.len() as u32);
 
-        // Sweeping in both directions alternately lets news travel along cycles either way.
-        let mut forward = true;
-        for sweep in 0.. {
-            swept(sweep);
-            let mut changed = false;
-            for at in 0..count {
-                let rank = if forward { at } else { count - 1 - at };
-                let moves = &steps[first[rank] as usize..first[rank + 1] as usize];
-                if moves.is_empty() || lower[rank] == upper[rank] {
-                    continue;
-                }
-                let (mut lo, mut hi) = (i8::MIN, i8::MIN);
-                for &step in moves {
-                    let (l, h) = match step {
-                        Step::Quiet(child) => (-upper[child as usize], -lower[child as usize]),
-                        Step::Known { lower, upper, .. } => (lower, upper),
-                    };
-                    lo = lo.max(l);
-                    hi = hi.max(h);
-                }
-                if lo > lower[rank] {
-                    lower[rank] = lo;
-                    changed = true;
-                }
-                if hi < upper[rank] {
-                    upper[rank] = hi;
-                    changed = true;
-                }
+        sweep_until_settled(count, usize::MAX, swept, |rank| {
+            let moves = &steps[first[rank] as usize..first[rank + 1] as usize];
+            if moves.is_empty() || lower[rank] == upper[rank] {
+                return false;
             }
-            if !changed {
-                break;
+            let (mut lo, mut hi) = (i8::MIN, i8::MIN);
+            for &step in moves {
+                let (l, h) = match step {
+                    Step::Quiet(child) => (-upper[child as usize], -lower[child as usize]),
+                    Step::Known { lower, upper, .. } => (lower, upper),
+                };
+                lo = lo.max(l);
+                hi = hi.max(h);
             }
-            forward = !forward;
-        }
+            let changed = lo > lower[rank] || hi < upper[rank];
+            lower[rank] = lower[rank].max(lo);
+            upper[rank] = upper[rank].min(hi);
+            changed
+        });
         let guess = Self::guess_layer(n, &steps, &first, &lower, &upper);
         // Gains -n..=n (of the parity of n) back to seeds captured, 0..=n.
         let captured = |gain: i8| ((gain as i32 + n as i32) / 2) as u8;
@@ -372,34 +357,24 @@ impl OwareDatabase {
         let mut guess: Vec<i8> = (0..count)
             .map(|rank| even.clamp(lower[rank], upper[rank]))
             .collect();
-        let mut forward = true;
-        for _ in 0..GUESS_SWEEPS {
-            let mut changed = false;
-            for at in 0..count {
-                let rank = if forward { at } else { count - 1 - at };
-                let moves = &steps[first[rank] as usize..first[rank + 1] as usize];
-                if moves.is_empty() || lower[rank] == upper[rank] {
-                    continue;
-                }
-                let best = moves
-                    .iter()
-                    .map(|&step| match step {
-                        Step::Quiet(child) => -guess[child as usize],
-                        Step::Known { guess, .. } => guess,
-                    })
-                    .max()
-                    .unwrap_or(guess[rank])
-                    .clamp(lower[rank], upper[rank]);
-                if best != guess[rank] {
-                    guess[rank] = best;
-                    changed = true;
-                }
+        sweep_until_settled(count, GUESS_SWEEPS, &mut |_| {}, |rank| {
+            let moves = &steps[first[rank] as usize..first[rank + 1] as usize];
+            if moves.is_empty() || lower[rank] == upper[rank] {
+                return false;
             }
-            if !changed {
-                break;
-            }
-            forward = !forward;
-        }
+            let best = moves
+                .iter()
+                .map(|&step| match step {
+                    Step::Quiet(child) => -guess[child as usize],
+                    Step::Known { guess, .. } => guess,
+                })
+                .max()
+                .unwrap_or(guess[rank])
+                .clamp(lower[rank], upper[rank]);
+            let changed = best != guess[rank];
+            guess[rank] = best;
+            changed
+        });
         guess
     }
 
@@ -425,6 +400,28 @@ impl OwareDatabase {
                 upper: gain,
                 guess: gain,
             },
+        }
+    }
+}
+
+/// Visits ranks `0..count` sweep after sweep, in both directions alternately (so that
+/// news travels along cycles either way), until a sweep in which `visit` changed nothing
+/// or `max_sweeps`; `swept(sweep)` before each sweep.
+fn sweep_until_settled(
+    count: usize,
+    max_sweeps: usize,
+    swept: &mut dyn FnMut(usize),
+    mut visit: impl FnMut(usize) -> bool,
+) {
+    for sweep in 0..max_sweeps {
+        swept(sweep);
+        let forward = sweep % 2 == 0;
+        let mut changed = false;
+        for at in 0..count {
+            changed |= visit(if forward { at } else { count - 1 - at });
+        }
+        if !changed {
+            break;
         }
     }
 }
