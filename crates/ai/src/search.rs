@@ -507,10 +507,10 @@ impl Run<'_> {
     ) -> (House, i32, bool) {
         let me = pos.side_to_move();
         let children = self.ordered_children(pos, None, Some(first), depth > 2);
-        let mut best = (children.moves[0].1, -i32::MAX);
+        let mut best = (children.iter().next().map_or(first, |c| c.1), -i32::MAX);
         let mut alpha = alpha;
         let started_path = self.enter(pos);
-        for (i, &(child, house, _)) in children.as_slice().iter().enumerate() {
+        for (i, (child, house)) in children.iter().enumerate() {
             let v = if i == 0 {
                 self.child_value(me, &child, depth - 1, alpha, beta)
             } else {
@@ -684,7 +684,7 @@ impl Run<'_> {
                 }
             }
             let children = self.ordered_children(pos, searched, None, depth > 2);
-            for (i, &(child, house, _)) in children.as_slice().iter().enumerate() {
+            for (i, (child, house)) in children.iter().enumerate() {
                 let v = if i == 0 && searched.is_none() {
                     self.child_value(me, &child, depth - 1, alpha, beta)
                 } else {
@@ -987,7 +987,9 @@ impl Run<'_> {
         let me = pos.side_to_move();
         let before = pos.store(me) as i32 - pos.store(me.opponent()) as i32;
         let mut children = Children {
-            moves: [(*pos, HOUSE_1, 0i64); 8],
+            positions: [*pos; 8],
+            houses: [HOUSE_1; 8],
+            order: [0; 8],
             count: 0,
         };
         for house in pos.legal_moves() {
@@ -1006,12 +1008,12 @@ impl Run<'_> {
                 0
             };
             let key = if Some(house) == prefer {
-                i64::MAX
+                u64::MAX >> 3
             } else {
-                ((again as i64) << 52)
-                    | (((gain + 128) as i64) << 42)
-                    | (cuts.min((1 << 39) - 1) as i64) << 3
-                    | house.number() as i64
+                ((again as u64) << 52)
+                    | (((gain + 128) as u64) << 42)
+                    | cuts.min((1 << 39) - 1) << 3
+                    | house.number() as u64
             };
             if prefetch && !child.is_over() {
                 self.tt.prefetch(self.key(&child).0);
@@ -1019,12 +1021,15 @@ impl Run<'_> {
                     table.prefetch(&child);
                 }
             }
-            children.moves[children.count] = (child, house, key);
+            let slot = children.count;
+            children.positions[slot] = child;
+            children.houses[slot] = house;
+            // The slot rides in the key's low bits: sorting eight numbers is cheaper
+            // than sorting the positions themselves.
+            children.order[slot] = key << 3 | slot as u64;
             children.count += 1;
         }
-        children
-            .as_mut_slice()
-            .sort_unstable_by_key(|c| std::cmp::Reverse(c.2));
+        children.order[..children.count].sort_unstable_by(|a, b| b.cmp(a));
         children
     }
 
@@ -1063,9 +1068,12 @@ impl Run<'_> {
     }
 }
 
-/// The children of a node, sorted for search; a fixed array, so nothing is allocated.
+/// The children of a node, sorted for search; fixed arrays, so nothing is allocated.
 struct Children {
-    moves: [(Position, House, i64); 8],
+    positions: [Position; 8],
+    houses: [House; 8],
+    /// Sort keys, best first once sorted, each with its slot in its three low bits.
+    order: [u64; 8],
     count: usize,
 }
 
@@ -1073,11 +1081,12 @@ struct Children {
 const HOUSE_1: House = House::new(1).unwrap();
 
 impl Children {
-    fn as_slice(&self) -> &[(Position, House, i64)] {
-        &self.moves[..self.count]
-    }
-    fn as_mut_slice(&mut self) -> &mut [(Position, House, i64)] {
-        &mut self.moves[..self.count]
+    /// The children, best first, with the move that makes each.
+    fn iter(&self) -> impl Iterator<Item = (Position, House)> + '_ {
+        self.order[..self.count].iter().map(|&o| {
+            let slot = (o & 7) as usize;
+            (self.positions[slot], self.houses[slot])
+        })
     }
 }
 

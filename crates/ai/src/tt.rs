@@ -29,12 +29,12 @@ impl Entry {
     }
 }
 
-/// The two entries a key may take, aligned so that a bucket never straddles two cache
-/// lines: a probe costs one memory access, not two. (A plain `Vec<Entry>` of hundreds of
-/// megabytes starts 16 bytes past a page, and then every other bucket straddled.)
+/// The four entries a key may take: one cache line, aligned to it, so a probe costs one
+/// memory access. (A plain `Vec<Entry>` of hundreds of megabytes starts 16 bytes past a
+/// page: buckets of two entries then straddled two lines every other time.)
 #[derive(Clone, Copy, Default)]
-#[repr(C, align(32))]
-struct Bucket([Entry; 2]);
+#[repr(C, align(64))]
+struct Bucket([Entry; 4]);
 
 // A bucket fills its alignment exactly, so consecutive buckets never share or straddle
 // a cache line of 64 bytes.
@@ -51,8 +51,8 @@ pub(crate) struct Probe {
 }
 
 pub(crate) struct Table {
-    /// Two entries a bucket: the first keeps the deepest result of the current search
-    /// (or, until one replaces it, of an earlier one), the second the newest.
+    /// Four entries a bucket: a new position takes the slot of an earlier search's
+    /// entry first, else of the current search's shallowest (see [`Table::store`]).
     buckets: Vec<Bucket>,
     mask: usize,
     /// The current search, 1 to 255: a game's searches share the table, and what an
@@ -127,9 +127,14 @@ impl Table {
     fn hash(key: u128) -> (usize, u64) {
         let lo = key as u64;
         let hi = (key >> 64) as u64;
-        let h = (lo ^ hi.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let h = h ^ (h >> 32);
+        // The index comes from the low bits, so every bit of the key must reach them:
+        // a multiplication alone carries bits only upwards, and the top bits of `lo`
+        // (a whole house) once never reached the index. SplitMix64's finaliser mixes
+        // both ways.
+        let h = lo ^ hi.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        let h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let h = h ^ (h >> 31);
         // The check word mixes the key differently so that index and check are independent.
         let check = (hi ^ lo.rotate_left(17).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
             .wrapping_mul(0x1656_67B1_9E37_79F9)
@@ -186,10 +191,7 @@ impl Table {
             generation,
             work,
         };
-        let slot = if let Some(i) = (0..2).find(|&i| {
-            let e = &bucket[i];
-            e.used() && e.check == check
-        }) {
+        if let Some(i) = bucket.iter().position(|e| e.used() && e.check == check) {
             let old = bucket[i];
             if old.depth == depth {
                 // Same depth: the bounds of both searches hold; keep the tighter pair.
@@ -203,31 +205,21 @@ impl Table {
                 if best == 0 {
                     new.best = old.best;
                 }
-            } else if i == 0 && (old.depth, old.work) > (depth, work) {
-                // Keep the deeper result in the first slot (the current search reached
-                // it again, so it is current); the new one goes second.
-                bucket[0].generation = generation;
-                bucket[1] = new;
+            } else if (old.depth, old.work) > (depth, work) {
+                // The deeper result stays (the current search reached it again, so it
+                // is current): a probe would find it before a shallower copy anyway.
+                bucket[i].generation = generation;
                 return;
             }
-            i
-        } else {
-            let (first, second) = (bucket[0], bucket[1]);
-            let current = |e: &Entry| e.generation == generation;
-            if !current(&first) {
-                // An earlier search's result (or nothing) gives way; it moves to the
-                // second slot unless that holds one of this search's.
-                if !current(&second) {
-                    bucket[1] = first;
-                }
-                0
-            } else if (depth, work) >= (first.depth, first.work) {
-                bucket[1] = first;
-                0
-            } else {
-                1
-            }
-        };
+            bucket[i] = new;
+            return;
+        }
+        // A new position takes the least valuable slot: an empty one or an earlier
+        // search's first, then the shallowest and cheapest of the current search's.
+        let value = |e: &Entry| (e.generation == generation, e.depth, e.work);
+        let slot = (0..bucket.len())
+            .min_by_key(|&i| value(&bucket[i]))
+            .unwrap_or(0);
         bucket[slot] = new;
     }
 
@@ -308,31 +300,37 @@ mod tests {
     #[test]
     fn a_new_search_takes_the_slots_an_earlier_search_filled() {
         let mut table = Table::with_megabytes(1);
-        let keys = keys_of_one_bucket(&table, 4);
+        let keys = keys_of_one_bucket(&table, 8);
         // An earlier move's search fills the bucket with deep results.
-        table.store(keys[0], 1, 1, 20, 1, 1 << 20);
-        table.store(keys[1], 2, 2, 20, 2, 1 << 20);
-        // The next move's search stores two shallow results there: both are kept, and
+        for (i, &key) in keys[..4].iter().enumerate() {
+            table.store(key, i as i32, i as i32, 20, 1, 1 << 20);
+        }
+        // The next move's search stores four shallow results there: all are kept, and
         // the deep results of the earlier search give way.
         table.new_search();
-        table.store(keys[2], 3, 3, 3, 3, 10);
-        table.store(keys[3], 4, 4, 3, 4, 10);
-        assert_eq!(table.probe(keys[2]).map(|p| p.lower), Some(3));
-        assert_eq!(table.probe(keys[3]).map(|p| p.lower), Some(4));
-        assert!(table.probe(keys[0]).is_none() && table.probe(keys[1]).is_none());
+        for (i, &key) in keys[4..].iter().enumerate() {
+            table.store(key, i as i32, i as i32, 3, 1, 10);
+        }
+        for (i, &key) in keys[4..].iter().enumerate() {
+            assert_eq!(table.probe(key).map(|p| p.lower), Some(i as i32));
+        }
+        assert!(keys[..4].iter().all(|&key| table.probe(key).is_none()));
     }
 
     #[test]
-    fn within_one_search_the_deeper_result_keeps_the_first_slot() {
+    fn within_one_search_the_shallowest_result_gives_way() {
         let mut table = Table::with_megabytes(1);
-        let keys = keys_of_one_bucket(&table, 3);
+        let keys = keys_of_one_bucket(&table, 5);
         table.store(keys[0], 1, 1, 20, 1, 1 << 20);
-        table.store(keys[1], 2, 2, 3, 2, 10);
+        table.store(keys[1], 2, 2, 9, 2, 1 << 10);
         table.store(keys[2], 3, 3, 3, 3, 10);
-        // The shallow results take turns in the second slot; the deep one stays.
-        assert_eq!(table.probe(keys[0]).map(|p| p.depth), Some(20));
-        assert!(table.probe(keys[1]).is_none());
-        assert_eq!(table.probe(keys[2]).map(|p| p.depth), Some(3));
+        table.store(keys[3], 4, 4, 7, 4, 100);
+        // A fifth position takes the slot of the shallowest; the deeper ones stay.
+        table.store(keys[4], 5, 5, 4, 5, 10);
+        assert!(table.probe(keys[2]).is_none());
+        for (key, depth) in [(keys[0], 20), (keys[1], 9), (keys[3], 7), (keys[4], 4)] {
+            assert_eq!(table.probe(key).map(|p| p.depth), Some(depth));
+        }
     }
 
     #[test]
