@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The transposition table of a plain analysis, in MB.
-const ANALYZE_HASH_MB: usize = 256;
+const ANALYZE_HASH_MB: usize = 128;
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("budget").required(true).multiple(true)))]

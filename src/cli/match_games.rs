@@ -161,7 +161,7 @@ pub fn play_match(
         let _ = crate::ai::OwareDatabase::shared(start.rules());
     }
     let mut searchers = players.map(|p| {
-        let searcher = Searcher::new(32)
+        let searcher = Searcher::new(16)
             .with_eval(p.eval)
             .with_objective(p.objective);
         if p.tables {

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Transposition table of the solver: proofs of middle games need a few million entries.
-const PUZZLE_HASH_MB: usize = 64;
+const PUZZLE_HASH_MB: usize = 32;
 
 #[derive(clap::Args, Debug)]
 pub struct PuzzlesArgs {

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 const DEFAULT_MOVETIME_MS: u64 = 100;
 
 /// The review's transposition table, in MB: solved endgames fill it.
-const REVIEW_HASH_MB: usize = 256;
+const REVIEW_HASH_MB: usize = 128;
 
 #[derive(clap::Args, Debug)]
 pub struct ReviewArgs {

@@ -141,7 +141,7 @@ pub struct ScreenshotArgs {
     /// before the snapshot, scrolling to it; repeat to tap several in order.
     #[arg(long, value_name = "LABEL")]
     tap: Vec<String>,
-    /// Milliseconds after the last tap before the snapshot, 0 to 10000 (1000 after a
+    /// Milliseconds after the last tap before the snapshot, 0 to 60000 (1000 after a
     /// tap, none without one): a short wait catches a sowing in the middle (`--level 0
     /// --tap "Bottom house 3" --wait 300`), a long one a hint (`--tap Hint --wait
     /// 1500`); without a tap, what the app does on its own, such as the expert's tables

@@ -10,10 +10,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Transposition table of the solver (`--hash MB` changes it). 256 MB solves
-/// Kalah(6,4) fastest here: 1 GB saved a few nodes but waited on memory for them
-/// (a 128 MB table: 25 % more nodes, slower still); see the README.
-const SOLVER_HASH_MB: usize = 256;
+/// Transposition table of the solver (`--hash MB` changes it). 128 MB solves
+/// Kalah(6,4) fastest here: 512 MB saved a few nodes but waited on memory for them
+/// (a 64 MB table: 25 % more nodes, slower still); see docs/benchmarks.md. (Until
+/// 2026-12-08 a table was half the size asked for, and these figures were "256 MB",
+/// "1 GB" and "128 MB".)
+const SOLVER_HASH_MB: usize = 128;
 
 /// Seeds on the board covered by the solver's Kalah endgame tables.
 const SOLVER_TABLE_SEEDS: u32 = 16;

@@ -115,7 +115,7 @@ pub fn match_games(text: &str) -> Result<u32, String> {
 }
 
 pub fn screenshot_wait(text: &str) -> Result<u64, String> {
-    whole(text, "wait", 0..=10_000, "ms")
+    whole(text, "wait", 0..=60_000, "ms")
 }
 
 pub fn screenshot_level(text: &str) -> Result<u8, String> {

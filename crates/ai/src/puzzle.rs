@@ -240,7 +240,7 @@ pub fn find_puzzles<R: Rng>(
     const PLAYERS: [Level; 3] = [Level::Beginner, Level::Casual, Level::Intermediate];
     let mut puzzles: Vec<Puzzle> = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut player = Searcher::new(4).without_endgame();
+    let mut player = Searcher::new(2).without_endgame();
     for _ in 0..search.max_games {
         if puzzles.len() >= count {
             break;

@@ -127,7 +127,7 @@ pub struct Searcher {
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher::new(64)
+        Searcher::new(32)
     }
 }
 

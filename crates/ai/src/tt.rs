@@ -85,7 +85,8 @@ impl std::fmt::Display for TableAllocError {
 impl std::error::Error for TableAllocError {}
 
 impl Table {
-    /// A table of about `megabytes` MB (rounded down to a power of two of buckets).
+    /// A table of at most `megabytes` MB: the largest power of two of buckets that fits
+    /// (until 2026-12-08 it was half that when `megabytes` was a power of two).
     /// Panics if the memory cannot be had ([`Table::try_with_megabytes`] says so instead).
     pub(crate) fn with_megabytes(megabytes: usize) -> Table {
         Self::try_with_megabytes(megabytes).unwrap_or_else(|e| panic!("{e}"))
@@ -96,8 +97,7 @@ impl Table {
     /// fallibly, so a failure is an answer rather than an abort.
     pub(crate) fn try_with_megabytes(megabytes: usize) -> Result<Table, TableAllocError> {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
-        let buckets = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two() / 2;
-        let buckets = buckets.max(1024);
+        let buckets = (1usize << (bytes / std::mem::size_of::<Bucket>()).ilog2()).max(1024);
         let failed = || TableAllocError {
             megabytes,
             bytes: buckets * std::mem::size_of::<Bucket>(),
@@ -295,6 +295,16 @@ mod tests {
         assert_eq!(error.megabytes, usize::MAX >> 20);
         assert!(error.to_string().contains("cannot be allocated"), "{error}");
         assert!(Table::try_with_megabytes(1).is_ok());
+    }
+
+    #[test]
+    fn a_table_takes_the_largest_power_of_two_of_buckets_that_fits() {
+        let bytes = |megabytes| {
+            Table::with_megabytes(megabytes).buckets.len() * std::mem::size_of::<Bucket>()
+        };
+        assert_eq!(bytes(1), 1 << 20);
+        assert_eq!(bytes(3), 2 << 20);
+        assert_eq!(bytes(16), 16 << 20);
     }
 
     #[test]

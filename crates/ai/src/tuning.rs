@@ -96,7 +96,7 @@ pub struct Sample {
 /// check can hold whole games out of the fit: the positions of one game are alike).
 pub fn self_play(plan: &SelfPlay) -> Vec<Vec<Sample>> {
     let mut rng = StdRng::seed_from_u64(plan.seed);
-    let mut searcher = Searcher::new(16).with_eval(plan.eval);
+    let mut searcher = Searcher::new(8).with_eval(plan.eval);
     searcher.set_endgame(plan.endgame.clone());
     let limits = Limits::depth(plan.depth);
     let mut samples = Vec::new();

@@ -13,7 +13,7 @@ use std::time::Duration;
 /// The review's time per position the solver does not reach (the budget of
 /// `mancala-cli review`'s default), and its own table: a phone's share.
 pub const REVIEW_MOVETIME: Duration = Duration::from_millis(100);
-const REVIEW_TABLE_MEGABYTES: usize = 64;
+const REVIEW_TABLE_MEGABYTES: usize = 32;
 
 pub trait Brain: Send + Sync + 'static {
     /// The move to play at `level` in the game's current

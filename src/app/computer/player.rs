@@ -22,11 +22,11 @@ const HINT_TIME: Duration = Duration::from_millis(900);
 const COACH_TIME: Duration = Duration::from_millis(300);
 
 /// Transposition table size: small enough for any phone.
-const TABLE_MEGABYTES: usize = 32;
+const TABLE_MEGABYTES: usize = 16;
 
 /// The coach's own table: it searches while the computer searches its answer, so it
 /// never takes the computer's searcher (or makes it start a fresh one).
-const COACH_TABLE_MEGABYTES: usize = 4;
+const COACH_TABLE_MEGABYTES: usize = 2;
 
 /// The real computer opponent. One searcher is kept between moves so its table helps the
 /// next search; the controller runs one search at a time, and a cancelled search gives

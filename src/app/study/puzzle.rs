@@ -22,7 +22,7 @@ const SEARCH_TIME: Duration = Duration::from_millis(700);
 const MOST_REPLIES: usize = 6;
 
 /// The transposition table of a judge's solver: a phone's share.
-const TABLE_MEGABYTES: usize = 16;
+const TABLE_MEGABYTES: usize = 8;
 
 /// Judges the moves of one shipped puzzle.
 pub struct PuzzleJudge {
