@@ -313,10 +313,10 @@ fn every_command_answers_help_with_its_flags_ranges_and_defaults() {
                 "--movetime <MS>",
                 "--depth <D>",
                 "--hash <MB>",
-                "[default: 256]",
+                "[default: 128]",
             ],
         ),
-        ("solve", &["--tables <N>", "16 for Kalah", "[default: 256]"]),
+        ("solve", &["--tables <N>", "16 for Kalah", "[default: 128]"]),
         (
             "engine",
             &["--hash <MB>", "--tables <N>", "--objective <O>"],
