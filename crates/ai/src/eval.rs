@@ -409,8 +409,8 @@ mod tests {
     }
 
     /// The key is the board as the mover sees it: a position and its mirror image (the
-    /// other player to move on the swapped board) share it, with opposite store
-    /// differences; boards that differ anywhere else do not.
+    /// other player to move on the swapped board) share it and the store difference
+    /// from the mover's view; boards that differ anywhere else do not share a key.
     #[test]
     fn a_position_and_its_mirror_share_a_key_and_other_boards_do_not() {
         for variant in [Variant::Kalah, Variant::Oware, Variant::Congkak] {

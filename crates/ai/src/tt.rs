@@ -103,12 +103,12 @@ impl Table {
             bytes: buckets * std::mem::size_of::<Bucket>(),
         };
         // Advise before the first write: pages already touched stay small.
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(buckets).map_err(|_| failed())?;
-        huge_pages::advise(entries.spare_capacity_mut());
-        entries.resize(buckets, Bucket::default());
+        let mut table = Vec::new();
+        table.try_reserve_exact(buckets).map_err(|_| failed())?;
+        huge_pages::advise(table.spare_capacity_mut());
+        table.resize(buckets, Bucket::default());
         Ok(Table {
-            buckets: entries,
+            buckets: table,
             mask: buckets - 1,
             generation: 1,
         })
