@@ -67,11 +67,18 @@ pub(crate) fn perspective_key(pos: &Position, additive: bool) -> (u128, i32) {
         Side::North => (pits >> half) | ((pits & ((1u128 << half) - 1)) << half),
     };
     if additive && stores_are_additive(&pos.rules()) {
-        let stores = (0xFFu128 << (half - 8)) | (0xFFu128 << (2 * half - 8));
-        (seen & !stores, store_difference(pos))
+        // Swapping the halves leaves each store's byte where it was.
+        (seen & !stores_mask(pos), store_difference(pos))
     } else {
         (seen, 0)
     }
+}
+
+/// The bits of [`Position::key`] (and of a [`perspective_key`]) that hold the two stores.
+#[inline]
+pub(crate) fn stores_mask(pos: &Position) -> u128 {
+    let h = pos.rules().houses() as u32;
+    (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)))
 }
 
 /// Bounds no line of play can leave: seeds in a store stay there, so the mover ends

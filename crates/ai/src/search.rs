@@ -8,7 +8,8 @@
 
 use super::endgame::{EndgameTable, OwareDatabase, Probe};
 use super::eval::{
-    evaluate_in, final_value, perspective_key, store_difference, value_bounds, Eval, Weights,
+    evaluate_in, final_value, perspective_key, store_difference, stores_mask, value_bounds, Eval,
+    Weights,
 };
 use super::limits::{Clock, Limits};
 use super::objective::{Objective, GRAIN};
@@ -1088,11 +1089,4 @@ impl Children {
             (self.positions[slot], self.houses[slot])
         })
     }
-}
-
-/// The bits of [`Position::key`] that hold the two stores.
-#[inline]
-fn stores_mask(pos: &Position) -> u128 {
-    let h = pos.rules().houses() as u32;
-    (0xFFu128 << (8 * h)) | (0xFFu128 << (8 * (2 * h + 1)))
 }
